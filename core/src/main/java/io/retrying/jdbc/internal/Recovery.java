@@ -63,7 +63,8 @@ final class Recovery {
     }
     int number = run.failed(e);
     boolean reported = Classifier.serverReported(e);
-    Retryability recovery = Classifier.retryability(e);
+    boolean merging = (flags & SqlScan.MERGING) != 0;
+    Retryability recovery = Classifier.retryability(e, false, merging, dialer.multiHostPrimary());
     boolean nothingSent = !reported && "08003".equals(Classifier.sqlState(e));
 
     if (connection.inTransaction()) {
@@ -98,7 +99,8 @@ final class Recovery {
       wrote = !proof.readOnly;
       swapped = proof.swapped;
     }
-    Attempt decision = policy.decide(e, number, wrote, run.remaining());
+    Retryability decided = wrote ? Classifier.retryability(e, true, merging, dialer.multiHostPrimary()) : recovery;
+    Attempt decision = policy.decide(decided, e, number, run.remaining());
     if (decision.retry() && decision.recovery() == Retryability.RESET_STATE) {
       if (run.resetUsed) {
         decision = new Attempt(false, Duration.ZERO, decision.recovery(), "RESET_STATE already tried once");
@@ -134,7 +136,7 @@ final class Recovery {
 
   /** A session call (setReadOnly, setSchema, ...) failed: swap when that heals it. */
   boolean healForSessionCall(SQLException e) throws SQLException {
-    Retryability recovery = Classifier.retryability(e);
+    Retryability recovery = Classifier.retryability(e, false, false, dialer.multiHostPrimary());
     if (!recovery.needsNewConnection() || connection.pinnedBy() != null
         || (connection.inTransaction() && connection.transactionHasWork())) {
       return false;

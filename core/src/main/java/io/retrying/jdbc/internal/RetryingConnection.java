@@ -42,33 +42,33 @@ final class RetryingConnection implements Connection {
 
   /** The {@code java.sql.Connection} methods that go straight to the physical connection. */
   static final Set<String> PASS_THROUGH = Set.of(
-      "beginRequest()"
-      "clearWarnings()"
-      "createArrayOf(String,Object[])"
-      "createBlob()"
-      "createClob()"
-      "createNClob()"
-      "createSQLXML()"
-      "createStruct(String,Object[])"
-      "endRequest()"
-      "getAutoCommit()"
-      "getCatalog()"
-      "getClientInfo()"
-      "getClientInfo(String)"
-      "getHoldability()"
-      "getNetworkTimeout()"
-      "getSchema()"
-      "getTransactionIsolation()"
-      "getTypeMap()"
-      "getWarnings()"
-      "isReadOnly()"
-      "nativeSQL(String)"
-      "releaseSavepoint(Savepoint)"
-      "setSavepoint()"
-      "setSavepoint(String)"
-      "setShardingKey(ShardingKey)"
-      "setShardingKey(ShardingKey,ShardingKey)"
-      "setShardingKeyIfValid(ShardingKey,ShardingKey,int)"
+      "beginRequest()",
+      "clearWarnings()",
+      "createArrayOf(String,Object[])",
+      "createBlob()",
+      "createClob()",
+      "createNClob()",
+      "createSQLXML()",
+      "createStruct(String,Object[])",
+      "endRequest()",
+      "getAutoCommit()",
+      "getCatalog()",
+      "getClientInfo()",
+      "getClientInfo(String)",
+      "getHoldability()",
+      "getNetworkTimeout()",
+      "getSchema()",
+      "getTransactionIsolation()",
+      "getTypeMap()",
+      "getWarnings()",
+      "isReadOnly()",
+      "nativeSQL(String)",
+      "releaseSavepoint(Savepoint)",
+      "setSavepoint()",
+      "setSavepoint(String)",
+      "setShardingKey(ShardingKey)",
+      "setShardingKey(ShardingKey,ShardingKey)",
+      "setShardingKeyIfValid(ShardingKey,ShardingKey,int)",
       "setShardingKeyIfValid(ShardingKey,int)");
 
   private volatile Connection delegate;

@@ -156,12 +156,12 @@ final class RetryingDatabaseMetaData implements DatabaseMetaData {
 
   @Override
   public int getDriverMajorVersion() {
-    return delegate().getDriverMajorVersion();
+    return org.postgresql.util.DriverInfo.MAJOR_VERSION;
   }
 
   @Override
   public int getDriverMinorVersion() {
-    return delegate().getDriverMinorVersion();
+    return org.postgresql.util.DriverInfo.MINOR_VERSION;
   }
 
   @Override

@@ -37,7 +37,7 @@ class RetryingPreparedStatement extends RetryingStatement implements PreparedSta
 
   /** The {@code java.sql.PreparedStatement} methods (beyond Statement's) that go straight through. */
   static final Set<String> PASS_THROUGH = Set.of(
-      "getMetaData()"
+      "getMetaData()",
       "getParameterMetaData()");
 
   static final String LARGE_OBJECTS = "a LOB parameter (pgjdbc stores it as a large object)";

@@ -24,27 +24,27 @@ class RetryingStatement implements Statement {
 
   /** The {@code java.sql.Statement} methods that go straight to the physical statement. */
   static final Set<String> PASS_THROUGH = Set.of(
-      "cancel()"
-      "clearWarnings()"
-      "enquoteIdentifier(String,boolean)"
-      "enquoteLiteral(String)"
-      "enquoteNCharLiteral(String)"
-      "getFetchDirection()"
-      "getFetchSize()"
-      "getLargeMaxRows()"
-      "getLargeUpdateCount()"
-      "getMaxFieldSize()"
-      "getMaxRows()"
-      "getMoreResults()"
-      "getMoreResults(int)"
-      "getQueryTimeout()"
-      "getResultSetConcurrency()"
-      "getResultSetHoldability()"
-      "getResultSetType()"
-      "getUpdateCount()"
-      "getWarnings()"
-      "isCloseOnCompletion()"
-      "isPoolable()"
+      "cancel()",
+      "clearWarnings()",
+      "enquoteIdentifier(String,boolean)",
+      "enquoteLiteral(String)",
+      "enquoteNCharLiteral(String)",
+      "getFetchDirection()",
+      "getFetchSize()",
+      "getLargeMaxRows()",
+      "getLargeUpdateCount()",
+      "getMaxFieldSize()",
+      "getMaxRows()",
+      "getMoreResults()",
+      "getMoreResults(int)",
+      "getQueryTimeout()",
+      "getResultSetConcurrency()",
+      "getResultSetHoldability()",
+      "getResultSetType()",
+      "getUpdateCount()",
+      "getWarnings()",
+      "isCloseOnCompletion()",
+      "isPoolable()",
       "isSimpleIdentifier(String)");
 
   // operations run() knows; subclasses add theirs above FIRST_SUBCLASS_OP

@@ -26,24 +26,30 @@ final class SqlScan {
   static final int PINS = 1 << 3;
   /** More than one statement in the string. */
   static final int MULTI = 1 << 4;
-  /** A statement starts with BEGIN/START/COMMIT/END/ROLLBACK/ABORT/SAVEPOINT/RELEASE: SQL-level transaction control. */
+  /**
+   * A statement starts with BEGIN/START/COMMIT/END/ROLLBACK/ABORT/SAVEPOINT/RELEASE, or with
+   * CALL/DO (which may commit inside): SQL-level transaction control, never replayed.
+   */
   static final int TX_CONTROL = 1 << 5;
   /** A statement starts with BEGIN or START (opens a transaction the wrapper did not see through setAutoCommit). */
   static final int TX_BEGIN = 1 << 6;
   /** A statement starts with COMMIT/END/ROLLBACK/ABORT (not ROLLBACK TO, which keeps the transaction). */
   static final int TX_END = 1 << 7;
 
+  /** A statement starts with MERGE: a unique violation may be a race that a re-run resolves. */
+  static final int MERGING = 1 << 8;
+
   // Keyword ids; the arrays below are indexed by them.
   private static final int SELECT = 0, WITH = 1, VALUES = 2, SHOW = 3, TABLE = 4, SET = 5, RESET = 6,
       DISCARD = 7, LISTEN = 8, PREPARE = 9, COPY = 10, DECLARE = 11, HOLD = 12, CREATE = 13, TEMP = 14,
       TEMPORARY = 15, GLOBAL = 16, LOCAL = 17, INTO = 18, REPLACE = 19, INSERT = 20, UPDATE = 21,
       DELETE = 22, MERGE = 23, SHARE = 24, BEGIN = 25, START = 26, COMMIT = 27, END = 28, ROLLBACK = 29,
-      ABORT = 30, SAVEPOINT = 31, RELEASE = 32, TO = 33, NOT_A_FUNCTION = 34;
+      ABORT = 30, SAVEPOINT = 31, RELEASE = 32, TO = 33, CALL = 34, DO = 35;
   private static final String[] KEYWORDS = {
       "select", "with", "values", "show", "table", "set", "reset", "discard", "listen", "prepare",
       "copy", "declare", "hold", "create", "temp", "temporary", "global", "local", "into", "replace",
       "insert", "update", "delete", "merge", "share", "begin", "start", "commit", "end", "rollback",
-      "abort", "savepoint", "release", "to",
+      "abort", "savepoint", "release", "to", "call", "do",
   };
   /** Words that may stand before '(' without being a function call. */
   private static final String[] NOT_FUNCTIONS = {
@@ -156,10 +162,13 @@ final class SqlScan {
           case SET, RESET, DISCARD -> flags |= SESSION;
           case LISTEN, PREPARE, COPY -> flags |= PINS;
           case DECLARE -> declare = true;
+          case MERGE -> flags |= MERGING;
           case BEGIN, START -> flags |= TX_CONTROL | TX_BEGIN;
           case COMMIT, END, ABORT -> flags |= TX_CONTROL | TX_END;
           case ROLLBACK -> flags |= TX_CONTROL | (keywordFollows(sql, i, TO) ? 0 : TX_END);
           case SAVEPOINT, RELEASE -> flags |= TX_CONTROL;
+          // a procedure or DO block may COMMIT part of its work: a server error then proves nothing
+          case CALL, DO -> flags |= TX_CONTROL;
           default -> { }
         }
         prev = kw;
