@@ -110,7 +110,7 @@ final class Recovery {
     if (!decision.retry()) {
       config.reporter().gaveUp(run.event(e, decision));
       if (!swapped) {
-        dropIfDead(decision.recovery());
+        dropIfDead(recovery);
       }
       if (wrote) {
         throw new SQLException("The connection was lost while a statement that may write was running; "

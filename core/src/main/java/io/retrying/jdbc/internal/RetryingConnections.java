@@ -66,7 +66,7 @@ public final class RetryingConnections {
           dialer.discard(fresh);
         }
         if (run == null) {
-          run = new Run(policy, config.reconnectWindow(), connectionId);
+          run = new Run(policy, config.reconnectWindow(), connectionId, 0);
         }
         int number = run.failed(e);
         Attempt decision = policy.decideReconnect(e, number, run.remaining());

@@ -21,6 +21,8 @@ final class Run {
   private final String connectionId;
   private final long startNanos;
   private final Deadline deadline;
+  /** The policy's attempt limit; 0 for dialing, which the reconnect window bounds instead. */
+  private final int maxAttempts;
   /** The attempt that failed last, 1-based. */
   int attempt;
   /** A RESET_STATE recovery was used: it gets one go. */
@@ -29,7 +31,12 @@ final class Run {
   private Throwable last;
 
   Run(RetryPolicy policy, Duration window, String connectionId) {
+    this(policy, window, connectionId, policy.maxAttempts());
+  }
+
+  Run(RetryPolicy policy, Duration window, String connectionId, int maxAttempts) {
     this.policy = policy;
+    this.maxAttempts = maxAttempts;
     this.connectionId = connectionId;
     this.startNanos = policy.nanoClock().getAsLong();
     this.deadline = Deadline.after(window, policy.nanoClock());
@@ -57,7 +64,7 @@ final class Run {
   }
 
   RetryEvent event(Throwable failure, Retryability recovery, Duration delay, String reason) {
-    return new RetryEvent(Classifier.sqlState(failure), recovery, attempt, policy.maxAttempts(), delay,
+    return new RetryEvent(Classifier.sqlState(failure), recovery, attempt, maxAttempts, delay,
         connectionId, elapsed(), reason, failure);
   }
 
