@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.retrying.jdbc.Classifier;
+import io.retrying.jdbc.RetryEvent;
+import io.retrying.jdbc.RetryListener;
 import io.retrying.jdbc.Retryability;
 import io.retrying.jdbc.fixtures.FaultProxy;
 import io.retrying.jdbc.fixtures.PgExtension;
@@ -15,8 +17,12 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import io.retrying.jdbc.internal.RetryConfig;
 import java.sql.Statement;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.postgresql.PGConnection;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -72,7 +78,24 @@ class AutocommitReplayTest {
   @Test
   void anInsertTerminatedByTheServerIsReplayedOnce() throws Exception {
     Physical physical = new Physical(pg.jdbcUrl() + "&ApplicationName=victim-insert");
-    try (Connection c = physical.open();
+    List<String> events = new CopyOnWriteArrayList<>();
+    RetryListener listener = new RetryListener() {
+      @Override
+      public void onRetry(RetryEvent e) {
+        events.add("retry " + e.sqlState() + " " + e.recovery() + " " + e.attempt());
+      }
+
+      @Override
+      public void onRecovered(RetryEvent e) {
+        events.add("recovered " + e.sqlState());
+      }
+
+      @Override
+      public void onGiveUp(RetryEvent e) {
+        events.add("gave up " + e.sqlState());
+      }
+    };
+    try (Connection c = physical.open(RetryConfig.defaults().withPolicy(Physical.FAST).withListener(listener));
         PreparedStatement insert = c.prepareStatement("INSERT INTO marks SELECT ? FROM pg_sleep(1) /* terminated-insert */")) {
       insert.setInt(1, 7);
       CompletableFuture<Integer> terminate = CompletableFuture.supplyAsync(() -> {
@@ -84,6 +107,7 @@ class AutocommitReplayTest {
       assertEquals(1, terminate.join());
     }
     assertEquals(1, pg.queryLong("SELECT count(*) FROM marks WHERE v = 7"));
+    assertEquals(List.of("retry 57P01 RECONNECT 1", "recovered 57P01"), events);
     assertEquals(2, physical.executions("terminated-insert"));
     assertEquals(1, physical.failures("terminated-insert"));
   }
@@ -210,6 +234,26 @@ class AutocommitReplayTest {
     }
     assertEquals(1, pg.queryLong("SELECT count(*) FROM marks WHERE v = 6"));
     assertEquals(2, physical.executions("first-in-tx"));
+  }
+
+  @Test
+  void wrappersHandOutTheApplicationsObjectsAndUnwrapReachesPgjdbc() throws Exception {
+    Physical physical = new Physical(pg.jdbcUrl());
+    try (Connection c = physical.open(); Statement st = c.createStatement()) {
+      assertSame(c, c.getMetaData().getConnection());
+      assertSame(c, st.getConnection());
+      try (ResultSet rs = st.executeQuery("SELECT 1")) {
+        assertSame(st, rs.getStatement());
+      }
+      assertTrue(c.isWrapperFor(PGConnection.class));
+      PGConnection pgc = c.unwrap(PGConnection.class);
+      assertEquals(ServerFaultsTest.backendPid(st), pgc.getBackendPID());
+
+      // what the application does with the physical connection is out of our sight: pinned
+      pg.terminateBackends();
+      assertEquals("57P01", assertThrows(SQLException.class, () -> st.execute("SELECT 1 /* unwrapped */")).getSQLState());
+    }
+    assertEquals(1, physical.executions("unwrapped"));
   }
 
   private static int columns(PreparedStatement ps) throws SQLException {
