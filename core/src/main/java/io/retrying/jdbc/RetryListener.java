@@ -1,0 +1,45 @@
+package io.retrying.jdbc;
+
+/**
+ * Callbacks for every retry, recovery, give-up and commit resolution: the place to hang metrics,
+ * tracing or extra logs.
+ *
+ * <p>Every method has a no-op default, so an implementation overrides only what it needs. The
+ * library has already logged the event (through SLF4J, logger {@code io.retrying.jdbc}) when a
+ * callback runs. Callbacks run on the thread doing the work, in the middle of it: keep them short
+ * and non-blocking. A callback that throws an {@link Exception} is logged and ignored; it never
+ * changes the outcome of the work. Implementations must be thread-safe: one listener serves every
+ * connection of a data source at once.
+ */
+public interface RetryListener {
+
+  /**
+   * A retry was decided, before its wait.
+   *
+   * @param event the failure, its class, the attempt that failed and the wait ahead
+   */
+  default void onRetry(RetryEvent event) {}
+
+  /**
+   * Work succeeded after at least one retry.
+   *
+   * @param event the attempt that succeeded and the last failure overcome
+   */
+  default void onRecovered(RetryEvent event) {}
+
+  /**
+   * A failure is about to surface to the application: not retryable, or no attempt, time or
+   * budget left.
+   *
+   * @param event the failure that surfaces
+   */
+  default void onGiveUp(RetryEvent event) {}
+
+  /**
+   * The outcome of a COMMIT whose reply was lost was looked up on a new connection.
+   *
+   * @param xid the transaction id captured before COMMIT was sent
+   * @param outcome what the server said about it
+   */
+  default void onCommitResolved(long xid, CommitOutcome outcome) {}
+}
