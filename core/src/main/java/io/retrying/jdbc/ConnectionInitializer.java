@@ -16,11 +16,11 @@ import java.sql.SQLException;
 @FunctionalInterface
 public interface ConnectionInitializer {
 
-  /**
-   * Prepares a new physical connection.
-   *
-   * @param physical the pgjdbc connection, not the retrying wrapper; do not close it
-   * @throws SQLException to refuse the connection
-   */
-  void initialize(Connection physical) throws SQLException;
+    /**
+     * Prepares a new physical connection.
+     *
+     * @param physical the pgjdbc connection, not the retrying wrapper; do not close it
+     * @throws SQLException to refuse the connection
+     */
+    void initialize(Connection physical) throws SQLException;
 }

@@ -20,12 +20,12 @@ import java.time.Duration;
  *     message may hold data values from the server: do not publish it as is
  */
 public record RetryEvent(
-    String sqlState,
-    Retryability recovery,
-    int attempt,
-    int maxAttempts,
-    Duration delay,
-    String connectionId,
-    Duration elapsed,
-    String reason,
-    Throwable failure) {}
+        String sqlState,
+        Retryability recovery,
+        int attempt,
+        int maxAttempts,
+        Duration delay,
+        String connectionId,
+        Duration elapsed,
+        String reason,
+        Throwable failure) {}

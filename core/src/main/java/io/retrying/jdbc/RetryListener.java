@@ -13,33 +13,33 @@ package io.retrying.jdbc;
  */
 public interface RetryListener {
 
-  /**
-   * A retry was decided, before its wait.
-   *
-   * @param event the failure, its class, the attempt that failed and the wait ahead
-   */
-  default void onRetry(RetryEvent event) {}
+    /**
+     * A retry was decided, before its wait.
+     *
+     * @param event the failure, its class, the attempt that failed and the wait ahead
+     */
+    default void onRetry(RetryEvent event) {}
 
-  /**
-   * Work succeeded after at least one retry.
-   *
-   * @param event the attempt that succeeded and the last failure overcome
-   */
-  default void onRecovered(RetryEvent event) {}
+    /**
+     * Work succeeded after at least one retry.
+     *
+     * @param event the attempt that succeeded and the last failure overcome
+     */
+    default void onRecovered(RetryEvent event) {}
 
-  /**
-   * A failure is about to surface to the application: not retryable, or no attempt, time or
-   * budget left.
-   *
-   * @param event the failure that surfaces
-   */
-  default void onGiveUp(RetryEvent event) {}
+    /**
+     * A failure is about to surface to the application: not retryable, or no attempt, time or
+     * budget left.
+     *
+     * @param event the failure that surfaces
+     */
+    default void onGiveUp(RetryEvent event) {}
 
-  /**
-   * The outcome of a COMMIT whose reply was lost was looked up on a new connection.
-   *
-   * @param xid the transaction id captured before COMMIT was sent
-   * @param outcome what the server said about it
-   */
-  default void onCommitResolved(long xid, CommitOutcome outcome) {}
+    /**
+     * The outcome of a COMMIT whose reply was lost was looked up on a new connection.
+     *
+     * @param xid the transaction id captured before COMMIT was sent
+     * @param outcome what the server said about it
+     */
+    default void onCommitResolved(long xid, CommitOutcome outcome) {}
 }

@@ -39,114 +39,114 @@ import java.util.logging.Logger;
  */
 public final class RetryingDriver implements Driver {
 
-  /** Beyond this many distinct URLs, configurations are not kept (so not shared) any more. */
-  private static final int MAX_CACHED_CONFIGS = 256;
+    /** Beyond this many distinct URLs, configurations are not kept (so not shared) any more. */
+    private static final int MAX_CACHED_CONFIGS = 256;
 
-  // static: a pool that instantiates its own driver (Hikari's driverClassName) must still share
-  // one configuration, so one token bucket, per URL with the registered instance
-  private static final ConcurrentHashMap<String, RetryConfig> CONFIGS = new ConcurrentHashMap<>();
+    // static: a pool that instantiates its own driver (Hikari's driverClassName) must still share
+    // one configuration, so one token bucket, per URL with the registered instance
+    private static final ConcurrentHashMap<String, RetryConfig> CONFIGS = new ConcurrentHashMap<>();
 
-  private static final RetryingDriver INSTANCE = new RetryingDriver();
+    private static final RetryingDriver INSTANCE = new RetryingDriver();
 
-  static {
-    try {
-      DriverManager.registerDriver(INSTANCE);
-    } catch (SQLException e) {
-      throw new ExceptionInInitializerError(e);
+    static {
+        try {
+            DriverManager.registerDriver(INSTANCE);
+        } catch (SQLException e) {
+            throw new ExceptionInInitializerError(e);
+        }
     }
-  }
 
-  private final Driver pg = new org.postgresql.Driver();
+    private final Driver pg = new org.postgresql.Driver();
 
-  /** For {@code ServiceLoader} and {@code Class.forName(...).newInstance()}. */
-  public RetryingDriver() {}
+    /** For {@code ServiceLoader} and {@code Class.forName(...).newInstance()}. */
+    public RetryingDriver() {}
 
-  /**
-   * Opens a retrying connection, or returns {@code null} when the URL is not
-   * {@code jdbc:retrying:postgresql:...} (the JDBC contract, so that {@code DriverManager} asks
-   * the next driver).
-   *
-   * @throws SQLException SQLState 22023 for a bad {@code retry.*} setting; otherwise what dialling
-   *     failed with, after retrying within the reconnect window
-   */
-  @Override
-  public Connection connect(String url, Properties info) throws SQLException {
-    if (!acceptsURL(url)) {
-      return null;
+    /**
+     * Opens a retrying connection, or returns {@code null} when the URL is not
+     * {@code jdbc:retrying:postgresql:...} (the JDBC contract, so that {@code DriverManager} asks
+     * the next driver).
+     *
+     * @throws SQLException SQLState 22023 for a bad {@code retry.*} setting; otherwise what dialling
+     *     failed with, after retrying within the reconnect window
+     */
+    @Override
+    public Connection connect(String url, Properties info) throws SQLException {
+        if (!acceptsURL(url)) {
+            return null;
+        }
+        RetryingUrl split = RetryingUrl.split(url, info);
+        RetryConfig config = configFor(split);
+        return RetryingConnections.open(new DriverDialer(pg, split.pgUrl(), split.pgProps()), config);
     }
-    RetryingUrl split = RetryingUrl.split(url, info);
-    RetryConfig config = configFor(split);
-    return RetryingConnections.open(new DriverDialer(pg, split.pgUrl(), split.pgProps()), config);
-  }
 
-  private static RetryConfig configFor(RetryingUrl split) throws SQLException {
-    String key = split.pgUrl() + '\u0000' + new TreeMap<>(split.retryProps());
-    RetryConfig cached = CONFIGS.get(key);
-    if (cached != null) {
-      return cached;
+    private static RetryConfig configFor(RetryingUrl split) throws SQLException {
+        String key = split.pgUrl() + '\u0000' + new TreeMap<>(split.retryProps());
+        RetryConfig cached = CONFIGS.get(key);
+        if (cached != null) {
+            return cached;
+        }
+        RetryConfig made = RetryConfig.fromProperties(split.retryProps(), RetryConfig.defaults());
+        if (CONFIGS.size() >= MAX_CACHED_CONFIGS) {
+            return made;
+        }
+        RetryConfig raced = CONFIGS.putIfAbsent(key, made);
+        return raced != null ? raced : made;
     }
-    RetryConfig made = RetryConfig.fromProperties(split.retryProps(), RetryConfig.defaults());
-    if (CONFIGS.size() >= MAX_CACHED_CONFIGS) {
-      return made;
+
+    /** Whether the URL starts with {@code jdbc:retrying:postgresql:}. */
+    @Override
+    public boolean acceptsURL(String url) {
+        return RetryingUrl.accepts(url);
     }
-    RetryConfig raced = CONFIGS.putIfAbsent(key, made);
-    return raced != null ? raced : made;
-  }
 
-  /** Whether the URL starts with {@code jdbc:retrying:postgresql:}. */
-  @Override
-  public boolean acceptsURL(String url) {
-    return RetryingUrl.accepts(url);
-  }
-
-  /** The {@code retry.*} settings with their current values, then pgjdbc's own. */
-  @Override
-  public DriverPropertyInfo[] getPropertyInfo(String url, Properties info) throws SQLException {
-    List<DriverPropertyInfo> out = new ArrayList<>();
-    Properties retry = new Properties();
-    DriverPropertyInfo[] pgInfo = new DriverPropertyInfo[0];
-    if (acceptsURL(url)) {
-      RetryingUrl split = RetryingUrl.split(url, info);
-      retry = split.retryProps();
-      pgInfo = pg.getPropertyInfo(split.pgUrl(), split.pgProps());
+    /** The {@code retry.*} settings with their current values, then pgjdbc's own. */
+    @Override
+    public DriverPropertyInfo[] getPropertyInfo(String url, Properties info) throws SQLException {
+        List<DriverPropertyInfo> out = new ArrayList<>();
+        Properties retry = new Properties();
+        DriverPropertyInfo[] pgInfo = new DriverPropertyInfo[0];
+        if (acceptsURL(url)) {
+            RetryingUrl split = RetryingUrl.split(url, info);
+            retry = split.retryProps();
+            pgInfo = pg.getPropertyInfo(split.pgUrl(), split.pgProps());
+        }
+        for (RetrySetting s : RetrySetting.values()) {
+            DriverPropertyInfo p = new DriverPropertyInfo(s.key(), retry.getProperty(s.key(), s.defaultValue()));
+            p.description = s.description() + " (default " + s.defaultValue() + ")";
+            p.required = false;
+            if (s == RetrySetting.RESOLVE_COMMITS) {
+                p.choices = new String[] {"true", "false"};
+            }
+            out.add(p);
+        }
+        out.addAll(List.of(pgInfo));
+        return out.toArray(new DriverPropertyInfo[0]);
     }
-    for (RetrySetting s : RetrySetting.values()) {
-      DriverPropertyInfo p = new DriverPropertyInfo(s.key(), retry.getProperty(s.key(), s.defaultValue()));
-      p.description = s.description() + " (default " + s.defaultValue() + ")";
-      p.required = false;
-      if (s == RetrySetting.RESOLVE_COMMITS) {
-        p.choices = new String[] {"true", "false"};
-      }
-      out.add(p);
+
+    @Override
+    public int getMajorVersion() {
+        return 0;
     }
-    out.addAll(List.of(pgInfo));
-    return out.toArray(new DriverPropertyInfo[0]);
-  }
 
-  @Override
-  public int getMajorVersion() {
-    return 0;
-  }
+    @Override
+    public int getMinorVersion() {
+        return 1;
+    }
 
-  @Override
-  public int getMinorVersion() {
-    return 1;
-  }
+    /** {@code false}: this driver adds behaviour that the JDBC compliance tests do not expect. */
+    @Override
+    public boolean jdbcCompliant() {
+        return false;
+    }
 
-  /** {@code false}: this driver adds behaviour that the JDBC compliance tests do not expect. */
-  @Override
-  public boolean jdbcCompliant() {
-    return false;
-  }
+    /** Not supported: this library logs through SLF4J. */
+    @Override
+    public Logger getParentLogger() throws SQLFeatureNotSupportedException {
+        throw new SQLFeatureNotSupportedException("retrying-jdbc logs through SLF4J, not java.util.logging");
+    }
 
-  /** Not supported: this library logs through SLF4J. */
-  @Override
-  public Logger getParentLogger() throws SQLFeatureNotSupportedException {
-    throw new SQLFeatureNotSupportedException("retrying-jdbc logs through SLF4J, not java.util.logging");
-  }
-
-  @Override
-  public String toString() {
-    return "RetryingDriver for " + RetryingUrl.PREFIX;
-  }
+    @Override
+    public String toString() {
+        return "RetryingDriver for " + RetryingUrl.PREFIX;
+    }
 }

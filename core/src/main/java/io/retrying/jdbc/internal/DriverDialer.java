@@ -11,49 +11,49 @@ import java.util.Properties;
  * Immutable and thread-safe.
  */
 public final class DriverDialer implements Dialer {
-  private final Driver pg;
-  private final String pgUrl;
-  private final Properties pgProps;
-  private final PgTarget target;
+    private final Driver pg;
+    private final String pgUrl;
+    private final Properties pgProps;
+    private final PgTarget target;
 
-  /**
-   * @param pg pgjdbc's driver
-   * @param pgUrl a {@code jdbc:postgresql:} URL
-   * @param pgProps properties for pgjdbc; copied
-   */
-  public DriverDialer(Driver pg, String pgUrl, Properties pgProps) {
-    this.pg = pg;
-    this.pgUrl = pgUrl;
-    this.pgProps = new Properties();
-    this.pgProps.putAll(pgProps);
-    this.target = PgTarget.of(pgUrl, pgProps);
-  }
-
-  @Override
-  public Connection dial() throws SQLException {
-    // pgjdbc keeps the Properties it is given: each connection gets its own copy
-    Properties props = new Properties();
-    props.putAll(pgProps);
-    Connection c = pg.connect(pgUrl, props);
-    if (c == null) {
-      // said without the URL: it may hold a password
-      throw new SQLException("pgjdbc does not accept the URL for " + target.description(), "08001");
+    /**
+     * @param pg pgjdbc's driver
+     * @param pgUrl a {@code jdbc:postgresql:} URL
+     * @param pgProps properties for pgjdbc; copied
+     */
+    public DriverDialer(Driver pg, String pgUrl, Properties pgProps) {
+        this.pg = pg;
+        this.pgUrl = pgUrl;
+        this.pgProps = new Properties();
+        this.pgProps.putAll(pgProps);
+        this.target = PgTarget.of(pgUrl, pgProps);
     }
-    return c;
-  }
 
-  @Override
-  public String describe() {
-    return target.description();
-  }
+    @Override
+    public Connection dial() throws SQLException {
+        // pgjdbc keeps the Properties it is given: each connection gets its own copy
+        Properties props = new Properties();
+        props.putAll(pgProps);
+        Connection c = pg.connect(pgUrl, props);
+        if (c == null) {
+            // said without the URL: it may hold a password
+            throw new SQLException("pgjdbc does not accept the URL for " + target.description(), "08001");
+        }
+        return c;
+    }
 
-  @Override
-  public boolean multiHostPrimary() {
-    return target.multiHostPrimary();
-  }
+    @Override
+    public String describe() {
+        return target.description();
+    }
 
-  @Override
-  public String toString() {
-    return "DriverDialer[" + target.description() + "]";
-  }
+    @Override
+    public boolean multiHostPrimary() {
+        return target.multiHostPrimary();
+    }
+
+    @Override
+    public String toString() {
+        return "DriverDialer[" + target.description() + "]";
+    }
 }

@@ -14,33 +14,33 @@ import java.util.Properties;
  */
 public record PgTarget(String description, boolean multiHostPrimary) {
 
-  /** Used when the target cannot be read (a URL pgjdbc itself cannot parse). */
-  public static final PgTarget UNKNOWN = new PgTarget("postgresql", false);
+    /** Used when the target cannot be read (a URL pgjdbc itself cannot parse). */
+    public static final PgTarget UNKNOWN = new PgTarget("postgresql", false);
 
-  /** Reads the target from a {@code jdbc:postgresql:} URL and its properties. */
-  public static PgTarget of(String pgUrl, Properties pgProps) {
-    Properties parsed = org.postgresql.Driver.parseURL(pgUrl, pgProps);
-    if (parsed == null) {
-      return UNKNOWN;
+    /** Reads the target from a {@code jdbc:postgresql:} URL and its properties. */
+    public static PgTarget of(String pgUrl, Properties pgProps) {
+        Properties parsed = org.postgresql.Driver.parseURL(pgUrl, pgProps);
+        if (parsed == null) {
+            return UNKNOWN;
+        }
+        String[] hosts = parsed.getProperty("PGHOST", "localhost").split(",");
+        String[] ports = parsed.getProperty("PGPORT", "5432").split(",");
+        String type = parsed.getProperty("targetServerType", "any").toLowerCase(Locale.ROOT);
+        boolean primary = type.equals("primary") || type.equals("master");
+        return of(hosts, ports, parsed.getProperty("PGDBNAME", ""), primary);
     }
-    String[] hosts = parsed.getProperty("PGHOST", "localhost").split(",");
-    String[] ports = parsed.getProperty("PGPORT", "5432").split(",");
-    String type = parsed.getProperty("targetServerType", "any").toLowerCase(Locale.ROOT);
-    boolean primary = type.equals("primary") || type.equals("master");
-    return of(hosts, ports, parsed.getProperty("PGDBNAME", ""), primary);
-  }
 
-  /** From host names and ports as separate lists (pgjdbc's data source form). */
-  public static PgTarget of(String[] hosts, String[] ports, String database, boolean primary) {
-    StringBuilder d = new StringBuilder();
-    for (int i = 0; i < hosts.length; i++) {
-      if (i > 0) {
-        d.append(',');
-      }
-      String port = i < ports.length ? ports[i] : ports[ports.length - 1];
-      d.append(hosts[i]).append(':').append(port);
+    /** From host names and ports as separate lists (pgjdbc's data source form). */
+    public static PgTarget of(String[] hosts, String[] ports, String database, boolean primary) {
+        StringBuilder d = new StringBuilder();
+        for (int i = 0; i < hosts.length; i++) {
+            if (i > 0) {
+                d.append(',');
+            }
+            String port = i < ports.length ? ports[i] : ports[ports.length - 1];
+            d.append(hosts[i]).append(':').append(port);
+        }
+        d.append('/').append(database);
+        return new PgTarget(d.toString(), primary && hosts.length > 1);
     }
-    d.append('/').append(database);
-    return new PgTarget(d.toString(), primary && hosts.length > 1);
-  }
 }

@@ -25,171 +25,171 @@ import java.util.Properties;
  * @param initializer run on every new physical connection; {@code null} for none
  */
 public record RetryConfig(
-    RetryPolicy policy,
-    Duration reconnectWindow,
-    int maxJournalStatements,
-    long maxJournalBytes,
-    boolean resolveCommits,
-    RetryListener listener,
-    ConnectionInitializer initializer) {
+        RetryPolicy policy,
+        Duration reconnectWindow,
+        int maxJournalStatements,
+        long maxJournalBytes,
+        boolean resolveCommits,
+        RetryListener listener,
+        ConnectionInitializer initializer) {
 
-  /** SQLState of a bad setting: invalid_parameter_value, FATAL, so nobody retries it. */
-  public static final String INVALID_SETTING_STATE = "22023";
+    /** SQLState of a bad setting: invalid_parameter_value, FATAL, so nobody retries it. */
+    public static final String INVALID_SETTING_STATE = "22023";
 
-  private static final RetryConfig DEFAULTS = new RetryConfig(
-      RetryPolicy.defaults(), Duration.ofMillis(10_000), 1000, 4L * 1024 * 1024, true, null, null);
+    private static final RetryConfig DEFAULTS = new RetryConfig(
+            RetryPolicy.defaults(), Duration.ofMillis(10_000), 1000, 4L * 1024 * 1024, true, null, null);
 
-  /**
-   * Checks the values.
-   *
-   * @throws NullPointerException when policy or reconnectWindow is null
-   * @throws IllegalArgumentException when a number is negative
-   */
-  public RetryConfig {
-    Objects.requireNonNull(policy, "policy");
-    Objects.requireNonNull(reconnectWindow, "reconnectWindow");
-    if (reconnectWindow.isNegative()) {
-      throw new IllegalArgumentException("reconnectWindow must be >= 0: " + reconnectWindow);
-    }
-    if (maxJournalStatements < 0) {
-      throw new IllegalArgumentException("maxJournalStatements must be >= 0: " + maxJournalStatements);
-    }
-    if (maxJournalBytes < 0) {
-      throw new IllegalArgumentException("maxJournalBytes must be >= 0: " + maxJournalBytes);
-    }
-  }
-
-  /**
-   * The defaults: {@link RetryPolicy#defaults()}, a 10 s reconnect window, a journal of 1000
-   * statements and 4 MiB, commit resolution on, no listener, no initializer.
-   */
-  public static RetryConfig defaults() {
-    return DEFAULTS;
-  }
-
-  /**
-   * Applies the {@code retry.*} keys found in {@code retryProps} on top of {@code base}; other
-   * keys are ignored.
-   *
-   * <p>A {@code retry.tokenBucket} capacity creates a new bucket on every call: callers that
-   * want one bucket per data source call this once per data source and keep the result.
-   *
-   * @param retryProps the settings, as strings
-   * @param base what a key that is absent keeps
-   * @return the new configuration
-   * @throws SQLException SQLState {@value #INVALID_SETTING_STATE}, when a {@code retry.} key is
-   *     unknown or its value is bad; the message names the key and the value
-   */
-  public static RetryConfig fromProperties(Properties retryProps, RetryConfig base)
-      throws SQLException {
-    Objects.requireNonNull(retryProps, "retryProps");
-    Objects.requireNonNull(base, "base");
-    Duration reconnectWindow = base.reconnectWindow;
-    int maxJournalStatements = base.maxJournalStatements;
-    long maxJournalBytes = base.maxJournalBytes;
-    boolean resolveCommits = base.resolveCommits;
-    RetryPolicy.Builder policy = null;
-    Long baseDelayMs = null;
-    Long maxDelayMs = null;
-    for (String key : retryProps.stringPropertyNames()) {
-      if (!RetrySetting.isRetryKey(key)) {
-        continue;
-      }
-      RetrySetting setting = RetrySetting.forKey(key);
-      if (setting == null) {
-        throw new SQLException(RetrySetting.unknownKeyMessage(SettingValues.shown(key)),
-            INVALID_SETTING_STATE);
-      }
-      String raw = retryProps.getProperty(key);
-      if (policy == null && isPolicySetting(setting)) {
-        policy = base.policy.toBuilder();
-      }
-      switch (setting) {
-        case MAX_ATTEMPTS -> policy.maxAttempts((int) SettingValues.integer(setting, raw, 1, Integer.MAX_VALUE));
-        case RECONNECT_WINDOW_MS ->
-            reconnectWindow = Duration.ofMillis(SettingValues.integer(setting, raw, 0, Long.MAX_VALUE));
-        case TOKEN_BUCKET -> applyTokenBucket(policy, raw);
-        case MAX_JOURNAL_STATEMENTS ->
-            maxJournalStatements = (int) SettingValues.integer(setting, raw, 0, Integer.MAX_VALUE);
-        case MAX_JOURNAL_BYTES ->
-            maxJournalBytes = SettingValues.integer(setting, raw, 0, Long.MAX_VALUE);
-        case RESOLVE_COMMITS -> resolveCommits = SettingValues.bool(setting, raw);
-        case BASE_DELAY_MS -> {
-          baseDelayMs = SettingValues.integer(setting, raw, 1, Long.MAX_VALUE);
-          policy.baseDelay(Duration.ofMillis(baseDelayMs));
+    /**
+     * Checks the values.
+     *
+     * @throws NullPointerException when policy or reconnectWindow is null
+     * @throws IllegalArgumentException when a number is negative
+     */
+    public RetryConfig {
+        Objects.requireNonNull(policy, "policy");
+        Objects.requireNonNull(reconnectWindow, "reconnectWindow");
+        if (reconnectWindow.isNegative()) {
+            throw new IllegalArgumentException("reconnectWindow must be >= 0: " + reconnectWindow);
         }
-        case MAX_DELAY_MS -> {
-          maxDelayMs = SettingValues.integer(setting, raw, 1, Long.MAX_VALUE);
-          policy.maxDelay(Duration.ofMillis(maxDelayMs));
+        if (maxJournalStatements < 0) {
+            throw new IllegalArgumentException("maxJournalStatements must be >= 0: " + maxJournalStatements);
         }
-        default -> throw new AssertionError(setting);
-      }
+        if (maxJournalBytes < 0) {
+            throw new IllegalArgumentException("maxJournalBytes must be >= 0: " + maxJournalBytes);
+        }
     }
-    if (baseDelayMs != null && maxDelayMs != null && maxDelayMs < baseDelayMs) {
-      throw new SQLException("Invalid value for " + RetrySetting.MAX_DELAY_MS.key() + ": \""
-          + maxDelayMs + "\" (must be >= " + RetrySetting.BASE_DELAY_MS.key() + ", "
-          + baseDelayMs + ")", INVALID_SETTING_STATE);
+
+    /**
+     * The defaults: {@link RetryPolicy#defaults()}, a 10 s reconnect window, a journal of 1000
+     * statements and 4 MiB, commit resolution on, no listener, no initializer.
+     */
+    public static RetryConfig defaults() {
+        return DEFAULTS;
     }
-    RetryPolicy built = base.policy;
-    if (policy != null) {
-      try {
-        built = policy.build();
-      } catch (IllegalArgumentException | IllegalStateException e) {
-        // the engine's own check caught a combination the keys above cannot see alone
-        throw new SQLException("Invalid retry settings: " + e.getMessage(), INVALID_SETTING_STATE, e);
-      }
+
+    /**
+     * Applies the {@code retry.*} keys found in {@code retryProps} on top of {@code base}; other
+     * keys are ignored.
+     *
+     * <p>A {@code retry.tokenBucket} capacity creates a new bucket on every call: callers that
+     * want one bucket per data source call this once per data source and keep the result.
+     *
+     * @param retryProps the settings, as strings
+     * @param base what a key that is absent keeps
+     * @return the new configuration
+     * @throws SQLException SQLState {@value #INVALID_SETTING_STATE}, when a {@code retry.} key is
+     *     unknown or its value is bad; the message names the key and the value
+     */
+    public static RetryConfig fromProperties(Properties retryProps, RetryConfig base)
+            throws SQLException {
+        Objects.requireNonNull(retryProps, "retryProps");
+        Objects.requireNonNull(base, "base");
+        Duration reconnectWindow = base.reconnectWindow;
+        int maxJournalStatements = base.maxJournalStatements;
+        long maxJournalBytes = base.maxJournalBytes;
+        boolean resolveCommits = base.resolveCommits;
+        RetryPolicy.Builder policy = null;
+        Long baseDelayMs = null;
+        Long maxDelayMs = null;
+        for (String key : retryProps.stringPropertyNames()) {
+            if (!RetrySetting.isRetryKey(key)) {
+                continue;
+            }
+            RetrySetting setting = RetrySetting.forKey(key);
+            if (setting == null) {
+                throw new SQLException(RetrySetting.unknownKeyMessage(SettingValues.shown(key)),
+                        INVALID_SETTING_STATE);
+            }
+            String raw = retryProps.getProperty(key);
+            if (policy == null && isPolicySetting(setting)) {
+                policy = base.policy.toBuilder();
+            }
+            switch (setting) {
+                case MAX_ATTEMPTS -> policy.maxAttempts((int) SettingValues.integer(setting, raw, 1, Integer.MAX_VALUE));
+                case RECONNECT_WINDOW_MS ->
+                        reconnectWindow = Duration.ofMillis(SettingValues.integer(setting, raw, 0, Long.MAX_VALUE));
+                case TOKEN_BUCKET -> applyTokenBucket(policy, raw);
+                case MAX_JOURNAL_STATEMENTS ->
+                        maxJournalStatements = (int) SettingValues.integer(setting, raw, 0, Integer.MAX_VALUE);
+                case MAX_JOURNAL_BYTES ->
+                        maxJournalBytes = SettingValues.integer(setting, raw, 0, Long.MAX_VALUE);
+                case RESOLVE_COMMITS -> resolveCommits = SettingValues.bool(setting, raw);
+                case BASE_DELAY_MS -> {
+                    baseDelayMs = SettingValues.integer(setting, raw, 1, Long.MAX_VALUE);
+                    policy.baseDelay(Duration.ofMillis(baseDelayMs));
+                }
+                case MAX_DELAY_MS -> {
+                    maxDelayMs = SettingValues.integer(setting, raw, 1, Long.MAX_VALUE);
+                    policy.maxDelay(Duration.ofMillis(maxDelayMs));
+                }
+                default -> throw new AssertionError(setting);
+            }
+        }
+        if (baseDelayMs != null && maxDelayMs != null && maxDelayMs < baseDelayMs) {
+            throw new SQLException("Invalid value for " + RetrySetting.MAX_DELAY_MS.key() + ": \""
+                    + maxDelayMs + "\" (must be >= " + RetrySetting.BASE_DELAY_MS.key() + ", "
+                    + baseDelayMs + ")", INVALID_SETTING_STATE);
+        }
+        RetryPolicy built = base.policy;
+        if (policy != null) {
+            try {
+                built = policy.build();
+            } catch (IllegalArgumentException | IllegalStateException e) {
+                // the engine's own check caught a combination the keys above cannot see alone
+                throw new SQLException("Invalid retry settings: " + e.getMessage(), INVALID_SETTING_STATE, e);
+            }
+        }
+        return new RetryConfig(built, reconnectWindow, maxJournalStatements, maxJournalBytes,
+                resolveCommits, base.listener, base.initializer);
     }
-    return new RetryConfig(built, reconnectWindow, maxJournalStatements, maxJournalBytes,
-        resolveCommits, base.listener, base.initializer);
-  }
 
-  private static boolean isPolicySetting(RetrySetting s) {
-    return s == RetrySetting.MAX_ATTEMPTS || s == RetrySetting.TOKEN_BUCKET
-        || s == RetrySetting.BASE_DELAY_MS || s == RetrySetting.MAX_DELAY_MS;
-  }
-
-  private static void applyTokenBucket(RetryPolicy.Builder policy, String raw) throws SQLException {
-    String v = raw == null ? "" : raw.trim();
-    if (v.equalsIgnoreCase("shared")) {
-      policy.tokenBucket(TokenBucket.shared());
-    } else if (v.equalsIgnoreCase("none")) {
-      policy.noTokenBucket();
-    } else {
-      long capacity = SettingValues.integer(RetrySetting.TOKEN_BUCKET, raw, 1, Integer.MAX_VALUE,
-          "'shared', 'none' or an integer capacity >= 1");
-      policy.tokenBucket(new TokenBucket((int) capacity));
+    private static boolean isPolicySetting(RetrySetting s) {
+        return s == RetrySetting.MAX_ATTEMPTS || s == RetrySetting.TOKEN_BUCKET
+                || s == RetrySetting.BASE_DELAY_MS || s == RetrySetting.MAX_DELAY_MS;
     }
-  }
 
-  /** A copy with another policy. */
-  public RetryConfig withPolicy(RetryPolicy newPolicy) {
-    return new RetryConfig(newPolicy, reconnectWindow, maxJournalStatements, maxJournalBytes,
-        resolveCommits, listener, initializer);
-  }
+    private static void applyTokenBucket(RetryPolicy.Builder policy, String raw) throws SQLException {
+        String v = raw == null ? "" : raw.trim();
+        if (v.equalsIgnoreCase("shared")) {
+            policy.tokenBucket(TokenBucket.shared());
+        } else if (v.equalsIgnoreCase("none")) {
+            policy.noTokenBucket();
+        } else {
+            long capacity = SettingValues.integer(RetrySetting.TOKEN_BUCKET, raw, 1, Integer.MAX_VALUE,
+                    "'shared', 'none' or an integer capacity >= 1");
+            policy.tokenBucket(new TokenBucket((int) capacity));
+        }
+    }
 
-  /** A copy with another reconnect window. */
-  public RetryConfig withReconnectWindow(Duration window) {
-    return new RetryConfig(policy, window, maxJournalStatements, maxJournalBytes,
-        resolveCommits, listener, initializer);
-  }
+    /** A copy with another policy. */
+    public RetryConfig withPolicy(RetryPolicy newPolicy) {
+        return new RetryConfig(newPolicy, reconnectWindow, maxJournalStatements, maxJournalBytes,
+                resolveCommits, listener, initializer);
+    }
 
-  /** A copy with another listener ({@code null} for none). */
-  public RetryConfig withListener(RetryListener newListener) {
-    return new RetryConfig(policy, reconnectWindow, maxJournalStatements, maxJournalBytes,
-        resolveCommits, newListener, initializer);
-  }
+    /** A copy with another reconnect window. */
+    public RetryConfig withReconnectWindow(Duration window) {
+        return new RetryConfig(policy, window, maxJournalStatements, maxJournalBytes,
+                resolveCommits, listener, initializer);
+    }
 
-  /** A copy with another initializer ({@code null} for none). */
-  public RetryConfig withInitializer(ConnectionInitializer newInitializer) {
-    return new RetryConfig(policy, reconnectWindow, maxJournalStatements, maxJournalBytes,
-        resolveCommits, listener, newInitializer);
-  }
+    /** A copy with another listener ({@code null} for none). */
+    public RetryConfig withListener(RetryListener newListener) {
+        return new RetryConfig(policy, reconnectWindow, maxJournalStatements, maxJournalBytes,
+                resolveCommits, newListener, initializer);
+    }
 
-  /**
-   * The reporter for this configuration's listener. It is a small object: call this once per
-   * connection (or per data source) and keep it, rather than per event.
-   */
-  public RetryReporter reporter() {
-    return RetryReporter.of(listener);
-  }
+    /** A copy with another initializer ({@code null} for none). */
+    public RetryConfig withInitializer(ConnectionInitializer newInitializer) {
+        return new RetryConfig(policy, reconnectWindow, maxJournalStatements, maxJournalBytes,
+                resolveCommits, listener, newInitializer);
+    }
+
+    /**
+     * The reporter for this configuration's listener. It is a small object: call this once per
+     * connection (or per data source) and keep it, rather than per event.
+     */
+    public RetryReporter reporter() {
+        return RetryReporter.of(listener);
+    }
 }

@@ -25,139 +25,139 @@ import org.slf4j.spi.LoggingEventBuilder;
  * level is enabled. Immutable and thread-safe.
  */
 public final class RetryReporter {
-  /** The logger every line of this library's retry reports goes to. */
-  public static final String LOGGER_NAME = "io.retrying.jdbc";
+    /** The logger every line of this library's retry reports goes to. */
+    public static final String LOGGER_NAME = "io.retrying.jdbc";
 
-  private static final Logger DEFAULT_LOG = LoggerFactory.getLogger(LOGGER_NAME);
-  private static final RetryReporter LOG_ONLY = new RetryReporter(null, DEFAULT_LOG);
+    private static final Logger DEFAULT_LOG = LoggerFactory.getLogger(LOGGER_NAME);
+    private static final RetryReporter LOG_ONLY = new RetryReporter(null, DEFAULT_LOG);
 
-  private final RetryListener listener;
-  private final Logger log;
+    private final RetryListener listener;
+    private final Logger log;
 
-  RetryReporter(RetryListener listener, Logger log) {
-    this.listener = listener;
-    this.log = log;
-  }
-
-  /** A reporter that logs and then calls {@code listener} ({@code null}: logs only). */
-  public static RetryReporter of(RetryListener listener) {
-    return listener == null ? LOG_ONLY : new RetryReporter(listener, DEFAULT_LOG);
-  }
-
-  /** Whether a listener is attached: callers may skip building events for the log alone. */
-  public boolean hasListener() {
-    return listener != null;
-  }
-
-  /** A retry was decided, before its wait: WARN, then {@link RetryListener#onRetry}. */
-  public void retrying(RetryEvent event) {
-    if (log.isWarnEnabled()) {
-      emit(log.atWarn(), "retrying", event, true);
+    RetryReporter(RetryListener listener, Logger log) {
+        this.listener = listener;
+        this.log = log;
     }
-    if (listener != null) {
-      try {
-        listener.onRetry(event);
-      } catch (Exception e) {
-        listenerFailed("onRetry", e);
-      }
-    }
-  }
 
-  /** Work succeeded after at least one retry: INFO, then {@link RetryListener#onRecovered}. */
-  public void recovered(RetryEvent event) {
-    if (log.isInfoEnabled()) {
-      emit(log.atInfo(), "recovered", event, false);
+    /** A reporter that logs and then calls {@code listener} ({@code null}: logs only). */
+    public static RetryReporter of(RetryListener listener) {
+        return listener == null ? LOG_ONLY : new RetryReporter(listener, DEFAULT_LOG);
     }
-    if (listener != null) {
-      try {
-        listener.onRecovered(event);
-      } catch (Exception e) {
-        listenerFailed("onRecovered", e);
-      }
-    }
-  }
 
-  /**
-   * A failure is about to surface to the application, then {@link RetryListener#onGiveUp}.
-   *
-   * <p>Logged at ERROR when the library had a stake in it: a retry was made, or the failure was
-   * retryable or of unknown outcome. A plain FATAL failure on the first attempt (a syntax error, a
-   * constraint violation) is the application's business and is logged at DEBUG only, so that
-   * routine errors do not flood the log; the listener hears about it either way.
-   */
-  public void gaveUp(RetryEvent event) {
-    Retryability recovery = event.recovery();
-    boolean ours = event.attempt() > 1 || recovery == null || recovery != Retryability.FATAL;
-    Level level = ours ? Level.ERROR : Level.DEBUG;
-    if (log.isEnabledForLevel(level)) {
-      emit(log.atLevel(level), "giving up", event, false);
+    /** Whether a listener is attached: callers may skip building events for the log alone. */
+    public boolean hasListener() {
+        return listener != null;
     }
-    if (listener != null) {
-      try {
-        listener.onGiveUp(event);
-      } catch (Exception e) {
-        listenerFailed("onGiveUp", e);
-      }
-    }
-  }
 
-  /**
-   * The outcome of a COMMIT whose reply was lost was looked up: INFO when settled (committed or
-   * aborted), WARN otherwise; then {@link RetryListener#onCommitResolved}.
-   *
-   * @param connectionId the logical connection, for correlation
-   */
-  public void commitResolved(long xid, CommitOutcome outcome, String connectionId) {
-    boolean settled = outcome == CommitOutcome.COMMITTED || outcome == CommitOutcome.ABORTED;
-    Level level = settled ? Level.INFO : Level.WARN;
-    if (log.isEnabledForLevel(level)) {
-      log.atLevel(level)
-          .addKeyValue("xid", xid)
-          .addKeyValue("outcome", outcome)
-          .addKeyValue("conn", connectionId)
-          .log("commit resolved: xid={} outcome={} conn={}", xid, outcome, connectionId);
+    /** A retry was decided, before its wait: WARN, then {@link RetryListener#onRetry}. */
+    public void retrying(RetryEvent event) {
+        if (log.isWarnEnabled()) {
+            emit(log.atWarn(), "retrying", event, true);
+        }
+        if (listener != null) {
+            try {
+                listener.onRetry(event);
+            } catch (Exception e) {
+                listenerFailed("onRetry", e);
+            }
+        }
     }
-    if (listener != null) {
-      try {
-        listener.onCommitResolved(xid, outcome);
-      } catch (Exception e) {
-        listenerFailed("onCommitResolved", e);
-      }
-    }
-  }
 
-  private static void emit(LoggingEventBuilder b, String what, RetryEvent e, boolean withDelay) {
-    String error = e.failure() == null ? null : e.failure().getClass().getSimpleName();
-    long delayMs = e.delay() == null ? 0 : e.delay().toMillis();
-    long elapsedMs = e.elapsed() == null ? 0 : e.elapsed().toMillis();
-    b.addKeyValue("sqlstate", e.sqlState())
-        .addKeyValue("class", e.recovery())
-        .addKeyValue("attempt", e.attempt())
-        .addKeyValue("maxAttempts", e.maxAttempts())
-        .addKeyValue("delayMs", delayMs)
-        .addKeyValue("conn", e.connectionId())
-        .addKeyValue("elapsedMs", elapsedMs)
-        .addKeyValue("error", error)
-        .addKeyValue("reason", e.reason());
-    StringBuilder m = new StringBuilder(160)
-        .append(what)
-        .append(": sqlstate=").append(e.sqlState())
-        .append(" class=").append(e.recovery())
-        .append(" attempt=").append(e.attempt()).append('/').append(e.maxAttempts());
-    if (withDelay) {
-      m.append(" delay=").append(delayMs).append("ms");
+    /** Work succeeded after at least one retry: INFO, then {@link RetryListener#onRecovered}. */
+    public void recovered(RetryEvent event) {
+        if (log.isInfoEnabled()) {
+            emit(log.atInfo(), "recovered", event, false);
+        }
+        if (listener != null) {
+            try {
+                listener.onRecovered(event);
+            } catch (Exception e) {
+                listenerFailed("onRecovered", e);
+            }
+        }
     }
-    m.append(" conn=").append(e.connectionId())
-        .append(" elapsed=").append(elapsedMs).append("ms")
-        .append(" error=").append(error);
-    if (e.reason() != null) {
-      m.append(" reason=\"").append(e.reason()).append('"');
-    }
-    b.log(m.toString());
-  }
 
-  private void listenerFailed(String method, Exception e) {
-    log.warn("RetryListener {}.{} threw; ignored, the outcome is unchanged",
-        listener.getClass().getName(), method, e);
-  }
+    /**
+     * A failure is about to surface to the application, then {@link RetryListener#onGiveUp}.
+     *
+     * <p>Logged at ERROR when the library had a stake in it: a retry was made, or the failure was
+     * retryable or of unknown outcome. A plain FATAL failure on the first attempt (a syntax error, a
+     * constraint violation) is the application's business and is logged at DEBUG only, so that
+     * routine errors do not flood the log; the listener hears about it either way.
+     */
+    public void gaveUp(RetryEvent event) {
+        Retryability recovery = event.recovery();
+        boolean ours = event.attempt() > 1 || recovery == null || recovery != Retryability.FATAL;
+        Level level = ours ? Level.ERROR : Level.DEBUG;
+        if (log.isEnabledForLevel(level)) {
+            emit(log.atLevel(level), "giving up", event, false);
+        }
+        if (listener != null) {
+            try {
+                listener.onGiveUp(event);
+            } catch (Exception e) {
+                listenerFailed("onGiveUp", e);
+            }
+        }
+    }
+
+    /**
+     * The outcome of a COMMIT whose reply was lost was looked up: INFO when settled (committed or
+     * aborted), WARN otherwise; then {@link RetryListener#onCommitResolved}.
+     *
+     * @param connectionId the logical connection, for correlation
+     */
+    public void commitResolved(long xid, CommitOutcome outcome, String connectionId) {
+        boolean settled = outcome == CommitOutcome.COMMITTED || outcome == CommitOutcome.ABORTED;
+        Level level = settled ? Level.INFO : Level.WARN;
+        if (log.isEnabledForLevel(level)) {
+            log.atLevel(level)
+                    .addKeyValue("xid", xid)
+                    .addKeyValue("outcome", outcome)
+                    .addKeyValue("conn", connectionId)
+                    .log("commit resolved: xid={} outcome={} conn={}", xid, outcome, connectionId);
+        }
+        if (listener != null) {
+            try {
+                listener.onCommitResolved(xid, outcome);
+            } catch (Exception e) {
+                listenerFailed("onCommitResolved", e);
+            }
+        }
+    }
+
+    private static void emit(LoggingEventBuilder b, String what, RetryEvent e, boolean withDelay) {
+        String error = e.failure() == null ? null : e.failure().getClass().getSimpleName();
+        long delayMs = e.delay() == null ? 0 : e.delay().toMillis();
+        long elapsedMs = e.elapsed() == null ? 0 : e.elapsed().toMillis();
+        b.addKeyValue("sqlstate", e.sqlState())
+                .addKeyValue("class", e.recovery())
+                .addKeyValue("attempt", e.attempt())
+                .addKeyValue("maxAttempts", e.maxAttempts())
+                .addKeyValue("delayMs", delayMs)
+                .addKeyValue("conn", e.connectionId())
+                .addKeyValue("elapsedMs", elapsedMs)
+                .addKeyValue("error", error)
+                .addKeyValue("reason", e.reason());
+        StringBuilder m = new StringBuilder(160)
+                .append(what)
+                .append(": sqlstate=").append(e.sqlState())
+                .append(" class=").append(e.recovery())
+                .append(" attempt=").append(e.attempt()).append('/').append(e.maxAttempts());
+        if (withDelay) {
+            m.append(" delay=").append(delayMs).append("ms");
+        }
+        m.append(" conn=").append(e.connectionId())
+                .append(" elapsed=").append(elapsedMs).append("ms")
+                .append(" error=").append(error);
+        if (e.reason() != null) {
+            m.append(" reason=\"").append(e.reason()).append('"');
+        }
+        b.log(m.toString());
+    }
+
+    private void listenerFailed(String method, Exception e) {
+        log.warn("RetryListener {}.{} threw; ignored, the outcome is unchanged",
+                listener.getClass().getName(), method, e);
+    }
 }

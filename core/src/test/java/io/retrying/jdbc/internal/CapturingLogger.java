@@ -14,57 +14,57 @@ import org.slf4j.spi.LoggingEventAware;
 /** An SLF4J logger that keeps what it is given, independent of the binding on the class path. */
 final class CapturingLogger extends AbstractLogger implements LoggingEventAware {
 
-  /** One line as logged. */
-  record Line(Level level, String message, List<KeyValuePair> keyValues, Throwable throwable) {
-    String keyValue(String key) {
-      for (KeyValuePair kv : keyValues) {
-        if (kv.key.equals(key)) {
-          return String.valueOf(kv.value);
+    /** One line as logged. */
+    record Line(Level level, String message, List<KeyValuePair> keyValues, Throwable throwable) {
+        String keyValue(String key) {
+            for (KeyValuePair kv : keyValues) {
+                if (kv.key.equals(key)) {
+                    return String.valueOf(kv.value);
+                }
+            }
+            return null;
         }
-      }
-      return null;
     }
-  }
 
-  final List<Line> lines = new CopyOnWriteArrayList<>();
-  private final Level threshold;
+    final List<Line> lines = new CopyOnWriteArrayList<>();
+    private final Level threshold;
 
-  CapturingLogger(Level threshold) {
-    this.threshold = threshold;
-    this.name = "capturing";
-  }
+    CapturingLogger(Level threshold) {
+        this.threshold = threshold;
+        this.name = "capturing";
+    }
 
-  @Override
-  public void log(LoggingEvent event) {
-    String message = MessageFormatter.basicArrayFormat(event.getMessage(), event.getArgumentArray());
-    List<KeyValuePair> kvs = event.getKeyValuePairs() == null ? List.of() : new ArrayList<>(event.getKeyValuePairs());
-    lines.add(new Line(event.getLevel(), message, kvs, event.getThrowable()));
-  }
+    @Override
+    public void log(LoggingEvent event) {
+        String message = MessageFormatter.basicArrayFormat(event.getMessage(), event.getArgumentArray());
+        List<KeyValuePair> kvs = event.getKeyValuePairs() == null ? List.of() : new ArrayList<>(event.getKeyValuePairs());
+        lines.add(new Line(event.getLevel(), message, kvs, event.getThrowable()));
+    }
 
-  @Override
-  protected void handleNormalizedLoggingCall(Level level, Marker marker, String messagePattern,
-      Object[] arguments, Throwable throwable) {
-    lines.add(new Line(level, MessageFormatter.basicArrayFormat(messagePattern, arguments),
-        List.of(), throwable));
-  }
+    @Override
+    protected void handleNormalizedLoggingCall(Level level, Marker marker, String messagePattern,
+            Object[] arguments, Throwable throwable) {
+        lines.add(new Line(level, MessageFormatter.basicArrayFormat(messagePattern, arguments),
+                List.of(), throwable));
+    }
 
-  @Override
-  protected String getFullyQualifiedCallerName() {
-    return null;
-  }
+    @Override
+    protected String getFullyQualifiedCallerName() {
+        return null;
+    }
 
-  private boolean on(Level level) {
-    return level.toInt() >= threshold.toInt();
-  }
+    private boolean on(Level level) {
+        return level.toInt() >= threshold.toInt();
+    }
 
-  @Override public boolean isTraceEnabled() { return on(Level.TRACE); }
-  @Override public boolean isTraceEnabled(Marker marker) { return on(Level.TRACE); }
-  @Override public boolean isDebugEnabled() { return on(Level.DEBUG); }
-  @Override public boolean isDebugEnabled(Marker marker) { return on(Level.DEBUG); }
-  @Override public boolean isInfoEnabled() { return on(Level.INFO); }
-  @Override public boolean isInfoEnabled(Marker marker) { return on(Level.INFO); }
-  @Override public boolean isWarnEnabled() { return on(Level.WARN); }
-  @Override public boolean isWarnEnabled(Marker marker) { return on(Level.WARN); }
-  @Override public boolean isErrorEnabled() { return on(Level.ERROR); }
-  @Override public boolean isErrorEnabled(Marker marker) { return on(Level.ERROR); }
+    @Override public boolean isTraceEnabled() { return on(Level.TRACE); }
+    @Override public boolean isTraceEnabled(Marker marker) { return on(Level.TRACE); }
+    @Override public boolean isDebugEnabled() { return on(Level.DEBUG); }
+    @Override public boolean isDebugEnabled(Marker marker) { return on(Level.DEBUG); }
+    @Override public boolean isInfoEnabled() { return on(Level.INFO); }
+    @Override public boolean isInfoEnabled(Marker marker) { return on(Level.INFO); }
+    @Override public boolean isWarnEnabled() { return on(Level.WARN); }
+    @Override public boolean isWarnEnabled(Marker marker) { return on(Level.WARN); }
+    @Override public boolean isErrorEnabled() { return on(Level.ERROR); }
+    @Override public boolean isErrorEnabled(Marker marker) { return on(Level.ERROR); }
 }

@@ -19,140 +19,140 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 class RetryConfigTest {
 
-  private static Properties props(String... kv) {
-    Properties p = new Properties();
-    for (int i = 0; i < kv.length; i += 2) {
-      p.setProperty(kv[i], kv[i + 1]);
+    private static Properties props(String... kv) {
+        Properties p = new Properties();
+        for (int i = 0; i < kv.length; i += 2) {
+            p.setProperty(kv[i], kv[i + 1]);
+        }
+        return p;
     }
-    return p;
-  }
 
-  @Test
-  void defaultsMatchTheDocumentedKeys() {
-    RetryConfig d = RetryConfig.defaults();
-    assertEquals(RetrySetting.MAX_ATTEMPTS.defaultValue(), String.valueOf(d.policy().maxAttempts()));
-    assertEquals(RetrySetting.RECONNECT_WINDOW_MS.defaultValue(),
-        String.valueOf(d.reconnectWindow().toMillis()));
-    assertEquals(RetrySetting.MAX_JOURNAL_STATEMENTS.defaultValue(),
-        String.valueOf(d.maxJournalStatements()));
-    assertEquals(RetrySetting.MAX_JOURNAL_BYTES.defaultValue(), String.valueOf(d.maxJournalBytes()));
-    assertEquals(RetrySetting.RESOLVE_COMMITS.defaultValue(), String.valueOf(d.resolveCommits()));
-    assertSame(TokenBucket.shared(), d.policy().tokenBucket());
-    assertNull(d.listener());
-    assertNull(d.initializer());
-  }
-
-  @Test
-  void everyKeyIsApplied() throws SQLException {
-    RetryConfig c = RetryConfig.fromProperties(props(
-        "retry.maxAttempts", "5",
-        "retry.reconnectWindowMs", "300",
-        "retry.tokenBucket", "none",
-        "retry.maxJournalStatements", "7",
-        "retry.maxJournalBytes", "1024",
-        "retry.resolveCommits", "FALSE",
-        "retry.baseDelayMs", "10",
-        "retry.maxDelayMs", "100",
-        "user", "ignored-here"), RetryConfig.defaults());
-    assertEquals(5, c.policy().maxAttempts());
-    assertEquals(Duration.ofMillis(300), c.reconnectWindow());
-    assertNull(c.policy().tokenBucket());
-    assertEquals(7, c.maxJournalStatements());
-    assertEquals(1024, c.maxJournalBytes());
-    assertFalse(c.resolveCommits());
-  }
-
-  @Test
-  void absentKeysKeepTheBase() throws SQLException {
-    RetryListener listener = new RetryListener() {};
-    RetryConfig base = RetryConfig.defaults().withListener(listener);
-    RetryConfig c = RetryConfig.fromProperties(props("retry.maxJournalStatements", "3"), base);
-    assertSame(base.policy(), c.policy(), "no policy key given: the policy is kept as is");
-    assertSame(listener, c.listener());
-    assertEquals(3, c.maxJournalStatements());
-    assertTrue(c.resolveCommits());
-  }
-
-  @Test
-  void aCapacityMakesABucketOfItsOwnAndSharedTheSharedOne() throws SQLException {
-    RetryConfig own = RetryConfig.fromProperties(props("retry.tokenBucket", "40"), RetryConfig.defaults());
-    assertNotSame(TokenBucket.shared(), own.policy().tokenBucket());
-    assertEquals(40.0, own.policy().tokenBucket().tokens());
-    RetryConfig shared = RetryConfig.fromProperties(props("retry.tokenBucket", "shared"), own);
-    assertSame(TokenBucket.shared(), shared.policy().tokenBucket());
-  }
-
-  @ParameterizedTest
-  @CsvSource(delimiter = '|', value = {
-      "retry.maxAttempts|-1|Invalid value for retry.maxAttempts: \"-1\" (must be an integer >= 1)",
-      "retry.maxAttempts|0|Invalid value for retry.maxAttempts: \"0\" (must be an integer >= 1)",
-      "retry.maxAttempts|three|Invalid value for retry.maxAttempts: \"three\" (must be an integer >= 1)",
-      "retry.maxAttempts|99999999999|Invalid value for retry.maxAttempts: \"99999999999\" (must be <= 2147483647)",
-      "retry.reconnectWindowMs|-5|Invalid value for retry.reconnectWindowMs: \"-5\" (must be an integer >= 0)",
-      "retry.reconnectWindowMs|10s|Invalid value for retry.reconnectWindowMs: \"10s\" (must be an integer >= 0)",
-      "retry.tokenBucket|0|Invalid value for retry.tokenBucket: \"0\" (must be 'shared', 'none' or an integer capacity >= 1)",
-      "retry.tokenBucket|mine|Invalid value for retry.tokenBucket: \"mine\" (must be 'shared', 'none' or an integer capacity >= 1)",
-      "retry.maxJournalStatements|-1|Invalid value for retry.maxJournalStatements: \"-1\" (must be an integer >= 0)",
-      "retry.maxJournalBytes|4MB|Invalid value for retry.maxJournalBytes: \"4MB\" (must be an integer >= 0)",
-      "retry.resolveCommits|yes|Invalid value for retry.resolveCommits: \"yes\" (must be true or false)",
-      "retry.baseDelayMs|0|Invalid value for retry.baseDelayMs: \"0\" (must be an integer >= 1)",
-      "retry.maxDelayMs|1.5|Invalid value for retry.maxDelayMs: \"1.5\" (must be an integer >= 1)",
-  })
-  void aBadValueNamesTheKeyAndTheValue(String key, String value, String message) {
-    SQLException e = assertThrows(SQLException.class,
-        () -> RetryConfig.fromProperties(props(key, value), RetryConfig.defaults()));
-    assertEquals(message, e.getMessage());
-    assertEquals("22023", e.getSQLState());
-  }
-
-  @Test
-  void anEmptyValueIsBadToo() {
-    SQLException e = assertThrows(SQLException.class,
-        () -> RetryConfig.fromProperties(props("retry.maxAttempts", ""), RetryConfig.defaults()));
-    assertEquals("Invalid value for retry.maxAttempts: \"\" (must be an integer >= 1)", e.getMessage());
-  }
-
-  @Test
-  void anUnknownKeyIsRefusedWithTheKnownOnes() {
-    SQLException e = assertThrows(SQLException.class,
-        () -> RetryConfig.fromProperties(props("retry.maxAtempts", "3"), RetryConfig.defaults()));
-    assertTrue(e.getMessage().startsWith("Unknown setting retry.maxAtempts (known: retry.maxAttempts, "),
-        e.getMessage());
-    for (RetrySetting s : RetrySetting.values()) {
-      assertTrue(e.getMessage().contains(s.key()), s.key());
+    @Test
+    void defaultsMatchTheDocumentedKeys() {
+        RetryConfig d = RetryConfig.defaults();
+        assertEquals(RetrySetting.MAX_ATTEMPTS.defaultValue(), String.valueOf(d.policy().maxAttempts()));
+        assertEquals(RetrySetting.RECONNECT_WINDOW_MS.defaultValue(),
+                String.valueOf(d.reconnectWindow().toMillis()));
+        assertEquals(RetrySetting.MAX_JOURNAL_STATEMENTS.defaultValue(),
+                String.valueOf(d.maxJournalStatements()));
+        assertEquals(RetrySetting.MAX_JOURNAL_BYTES.defaultValue(), String.valueOf(d.maxJournalBytes()));
+        assertEquals(RetrySetting.RESOLVE_COMMITS.defaultValue(), String.valueOf(d.resolveCommits()));
+        assertSame(TokenBucket.shared(), d.policy().tokenBucket());
+        assertNull(d.listener());
+        assertNull(d.initializer());
     }
-    assertEquals("22023", e.getSQLState());
-  }
 
-  @Test
-  void aKeyInTheWrongCaseGetsASuggestion() {
-    SQLException e = assertThrows(SQLException.class,
-        () -> RetryConfig.fromProperties(props("retry.maxattempts", "3"), RetryConfig.defaults()));
-    assertTrue(e.getMessage().startsWith("Unknown setting retry.maxattempts (did you mean retry.maxAttempts?"),
-        e.getMessage());
-  }
+    @Test
+    void everyKeyIsApplied() throws SQLException {
+        RetryConfig c = RetryConfig.fromProperties(props(
+                "retry.maxAttempts", "5",
+                "retry.reconnectWindowMs", "300",
+                "retry.tokenBucket", "none",
+                "retry.maxJournalStatements", "7",
+                "retry.maxJournalBytes", "1024",
+                "retry.resolveCommits", "FALSE",
+                "retry.baseDelayMs", "10",
+                "retry.maxDelayMs", "100",
+                "user", "ignored-here"), RetryConfig.defaults());
+        assertEquals(5, c.policy().maxAttempts());
+        assertEquals(Duration.ofMillis(300), c.reconnectWindow());
+        assertNull(c.policy().tokenBucket());
+        assertEquals(7, c.maxJournalStatements());
+        assertEquals(1024, c.maxJournalBytes());
+        assertFalse(c.resolveCommits());
+    }
 
-  @Test
-  void aCapBelowTheBaseIsRefused() {
-    SQLException e = assertThrows(SQLException.class, () -> RetryConfig.fromProperties(
-        props("retry.baseDelayMs", "500", "retry.maxDelayMs", "100"), RetryConfig.defaults()));
-    assertEquals("Invalid value for retry.maxDelayMs: \"100\" (must be >= retry.baseDelayMs, 500)",
-        e.getMessage());
-  }
+    @Test
+    void absentKeysKeepTheBase() throws SQLException {
+        RetryListener listener = new RetryListener() {};
+        RetryConfig base = RetryConfig.defaults().withListener(listener);
+        RetryConfig c = RetryConfig.fromProperties(props("retry.maxJournalStatements", "3"), base);
+        assertSame(base.policy(), c.policy(), "no policy key given: the policy is kept as is");
+        assertSame(listener, c.listener());
+        assertEquals(3, c.maxJournalStatements());
+        assertTrue(c.resolveCommits());
+    }
 
-  @Test
-  void aLongValueIsCutInTheMessage() {
-    String longValue = "x".repeat(500);
-    SQLException e = assertThrows(SQLException.class, () -> RetryConfig.fromProperties(
-        props("retry.maxAttempts", longValue), RetryConfig.defaults()));
-    assertTrue(e.getMessage().length() < 200, e.getMessage());
-  }
+    @Test
+    void aCapacityMakesABucketOfItsOwnAndSharedTheSharedOne() throws SQLException {
+        RetryConfig own = RetryConfig.fromProperties(props("retry.tokenBucket", "40"), RetryConfig.defaults());
+        assertNotSame(TokenBucket.shared(), own.policy().tokenBucket());
+        assertEquals(40.0, own.policy().tokenBucket().tokens());
+        RetryConfig shared = RetryConfig.fromProperties(props("retry.tokenBucket", "shared"), own);
+        assertSame(TokenBucket.shared(), shared.policy().tokenBucket());
+    }
 
-  @Test
-  void recordChecksItsArguments() {
-    assertThrows(NullPointerException.class,
-        () -> new RetryConfig(null, Duration.ZERO, 1, 1, true, null, null));
-    assertThrows(IllegalArgumentException.class, () -> RetryConfig.defaults()
-        .withReconnectWindow(Duration.ofMillis(-1)));
-  }
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+            "retry.maxAttempts|-1|Invalid value for retry.maxAttempts: \"-1\" (must be an integer >= 1)",
+            "retry.maxAttempts|0|Invalid value for retry.maxAttempts: \"0\" (must be an integer >= 1)",
+            "retry.maxAttempts|three|Invalid value for retry.maxAttempts: \"three\" (must be an integer >= 1)",
+            "retry.maxAttempts|99999999999|Invalid value for retry.maxAttempts: \"99999999999\" (must be <= 2147483647)",
+            "retry.reconnectWindowMs|-5|Invalid value for retry.reconnectWindowMs: \"-5\" (must be an integer >= 0)",
+            "retry.reconnectWindowMs|10s|Invalid value for retry.reconnectWindowMs: \"10s\" (must be an integer >= 0)",
+            "retry.tokenBucket|0|Invalid value for retry.tokenBucket: \"0\" (must be 'shared', 'none' or an integer capacity >= 1)",
+            "retry.tokenBucket|mine|Invalid value for retry.tokenBucket: \"mine\" (must be 'shared', 'none' or an integer capacity >= 1)",
+            "retry.maxJournalStatements|-1|Invalid value for retry.maxJournalStatements: \"-1\" (must be an integer >= 0)",
+            "retry.maxJournalBytes|4MB|Invalid value for retry.maxJournalBytes: \"4MB\" (must be an integer >= 0)",
+            "retry.resolveCommits|yes|Invalid value for retry.resolveCommits: \"yes\" (must be true or false)",
+            "retry.baseDelayMs|0|Invalid value for retry.baseDelayMs: \"0\" (must be an integer >= 1)",
+            "retry.maxDelayMs|1.5|Invalid value for retry.maxDelayMs: \"1.5\" (must be an integer >= 1)",
+    })
+    void aBadValueNamesTheKeyAndTheValue(String key, String value, String message) {
+        SQLException e = assertThrows(SQLException.class,
+                () -> RetryConfig.fromProperties(props(key, value), RetryConfig.defaults()));
+        assertEquals(message, e.getMessage());
+        assertEquals("22023", e.getSQLState());
+    }
+
+    @Test
+    void anEmptyValueIsBadToo() {
+        SQLException e = assertThrows(SQLException.class,
+                () -> RetryConfig.fromProperties(props("retry.maxAttempts", ""), RetryConfig.defaults()));
+        assertEquals("Invalid value for retry.maxAttempts: \"\" (must be an integer >= 1)", e.getMessage());
+    }
+
+    @Test
+    void anUnknownKeyIsRefusedWithTheKnownOnes() {
+        SQLException e = assertThrows(SQLException.class,
+                () -> RetryConfig.fromProperties(props("retry.maxAtempts", "3"), RetryConfig.defaults()));
+        assertTrue(e.getMessage().startsWith("Unknown setting retry.maxAtempts (known: retry.maxAttempts, "),
+                e.getMessage());
+        for (RetrySetting s : RetrySetting.values()) {
+            assertTrue(e.getMessage().contains(s.key()), s.key());
+        }
+        assertEquals("22023", e.getSQLState());
+    }
+
+    @Test
+    void aKeyInTheWrongCaseGetsASuggestion() {
+        SQLException e = assertThrows(SQLException.class,
+                () -> RetryConfig.fromProperties(props("retry.maxattempts", "3"), RetryConfig.defaults()));
+        assertTrue(e.getMessage().startsWith("Unknown setting retry.maxattempts (did you mean retry.maxAttempts?"),
+                e.getMessage());
+    }
+
+    @Test
+    void aCapBelowTheBaseIsRefused() {
+        SQLException e = assertThrows(SQLException.class, () -> RetryConfig.fromProperties(
+                props("retry.baseDelayMs", "500", "retry.maxDelayMs", "100"), RetryConfig.defaults()));
+        assertEquals("Invalid value for retry.maxDelayMs: \"100\" (must be >= retry.baseDelayMs, 500)",
+                e.getMessage());
+    }
+
+    @Test
+    void aLongValueIsCutInTheMessage() {
+        String longValue = "x".repeat(500);
+        SQLException e = assertThrows(SQLException.class, () -> RetryConfig.fromProperties(
+                props("retry.maxAttempts", longValue), RetryConfig.defaults()));
+        assertTrue(e.getMessage().length() < 200, e.getMessage());
+    }
+
+    @Test
+    void recordChecksItsArguments() {
+        assertThrows(NullPointerException.class,
+                () -> new RetryConfig(null, Duration.ZERO, 1, 1, true, null, null));
+        assertThrows(IllegalArgumentException.class, () -> RetryConfig.defaults()
+                .withReconnectWindow(Duration.ofMillis(-1)));
+    }
 }

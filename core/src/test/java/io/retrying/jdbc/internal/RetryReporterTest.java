@@ -18,152 +18,152 @@ import org.slf4j.event.Level;
 
 class RetryReporterTest {
 
-  private final CapturingLogger log = new CapturingLogger(Level.DEBUG);
+    private final CapturingLogger log = new CapturingLogger(Level.DEBUG);
 
-  private static RetryEvent event(Retryability recovery, int attempt) {
-    return new RetryEvent("40001", recovery, attempt, 3, Duration.ofMillis(37), "c7",
-        Duration.ofMillis(120), "serialization conflict",
-        new SQLException("duplicate key value (email)=(alice@example.com)", "40001"));
-  }
-
-  @Test
-  void aRetryIsLoggedAtWarnWithEveryFactInTheTextAndAsKeyValues() {
-    new RetryReporter(null, log).retrying(event(Retryability.SAFE, 1));
-
-    assertEquals(1, log.lines.size());
-    CapturingLogger.Line line = log.lines.get(0);
-    assertEquals(Level.WARN, line.level());
-    assertEquals("retrying: sqlstate=40001 class=SAFE attempt=1/3 delay=37ms conn=c7 elapsed=120ms"
-        + " error=SQLException reason=\"serialization conflict\"", line.message());
-    assertEquals("40001", line.keyValue("sqlstate"));
-    assertEquals("SAFE", line.keyValue("class"));
-    assertEquals("1", line.keyValue("attempt"));
-    assertEquals("3", line.keyValue("maxAttempts"));
-    assertEquals("37", line.keyValue("delayMs"));
-    assertEquals("c7", line.keyValue("conn"));
-    assertEquals("120", line.keyValue("elapsedMs"));
-  }
-
-  @Test
-  void theFailuresMessageNeverReachesTheLog() {
-    RetryReporter r = new RetryReporter(null, log);
-    r.retrying(event(Retryability.SAFE, 1));
-    r.gaveUp(event(Retryability.SAFE, 3));
-    r.recovered(event(Retryability.SAFE, 2));
-    for (CapturingLogger.Line line : log.lines) {
-      assertTrue(!line.message().contains("alice"), line.message());
-      assertEquals(null, line.throwable());
+    private static RetryEvent event(Retryability recovery, int attempt) {
+        return new RetryEvent("40001", recovery, attempt, 3, Duration.ofMillis(37), "c7",
+                Duration.ofMillis(120), "serialization conflict",
+                new SQLException("duplicate key value (email)=(alice@example.com)", "40001"));
     }
-  }
 
-  @Test
-  void aGiveUpIsAnErrorAndARecoveryInfo() {
-    RetryReporter r = new RetryReporter(null, log);
-    r.gaveUp(event(Retryability.SAFE, 3));
-    r.recovered(event(Retryability.SAFE, 2));
-    assertEquals(Level.ERROR, log.lines.get(0).level());
-    assertTrue(log.lines.get(0).message().startsWith("giving up: sqlstate=40001 class=SAFE attempt=3/3 conn=c7"),
-        log.lines.get(0).message());
-    assertEquals(Level.INFO, log.lines.get(1).level());
-    assertTrue(log.lines.get(1).message().startsWith("recovered: "), log.lines.get(1).message());
-  }
+    @Test
+    void aRetryIsLoggedAtWarnWithEveryFactInTheTextAndAsKeyValues() {
+        new RetryReporter(null, log).retrying(event(Retryability.SAFE, 1));
 
-  @Test
-  void aFatalFailureOnTheFirstAttemptIsOnlyDebugButTheListenerHearsIt() {
-    List<RetryEvent> heard = new ArrayList<>();
-    RetryListener listener = new RetryListener() {
-      @Override
-      public void onGiveUp(RetryEvent e) {
-        heard.add(e);
-      }
-    };
-    new RetryReporter(listener, log).gaveUp(event(Retryability.FATAL, 1));
-    assertEquals(Level.DEBUG, log.lines.get(0).level());
-    assertEquals(1, heard.size());
-  }
+        assertEquals(1, log.lines.size());
+        CapturingLogger.Line line = log.lines.get(0);
+        assertEquals(Level.WARN, line.level());
+        assertEquals("retrying: sqlstate=40001 class=SAFE attempt=1/3 delay=37ms conn=c7 elapsed=120ms"
+                + " error=SQLException reason=\"serialization conflict\"", line.message());
+        assertEquals("40001", line.keyValue("sqlstate"));
+        assertEquals("SAFE", line.keyValue("class"));
+        assertEquals("1", line.keyValue("attempt"));
+        assertEquals("3", line.keyValue("maxAttempts"));
+        assertEquals("37", line.keyValue("delayMs"));
+        assertEquals("c7", line.keyValue("conn"));
+        assertEquals("120", line.keyValue("elapsedMs"));
+    }
 
-  @Test
-  void theListenerIsCalledAfterLoggingForEveryKindOfEvent() {
-    List<String> calls = new ArrayList<>();
-    RetryListener listener = new RetryListener() {
-      @Override
-      public void onRetry(RetryEvent e) {
-        calls.add("retry after " + log.lines.size() + " lines");
-      }
+    @Test
+    void theFailuresMessageNeverReachesTheLog() {
+        RetryReporter r = new RetryReporter(null, log);
+        r.retrying(event(Retryability.SAFE, 1));
+        r.gaveUp(event(Retryability.SAFE, 3));
+        r.recovered(event(Retryability.SAFE, 2));
+        for (CapturingLogger.Line line : log.lines) {
+            assertTrue(!line.message().contains("alice"), line.message());
+            assertEquals(null, line.throwable());
+        }
+    }
 
-      @Override
-      public void onRecovered(RetryEvent e) {
-        calls.add("recovered after " + log.lines.size() + " lines");
-      }
+    @Test
+    void aGiveUpIsAnErrorAndARecoveryInfo() {
+        RetryReporter r = new RetryReporter(null, log);
+        r.gaveUp(event(Retryability.SAFE, 3));
+        r.recovered(event(Retryability.SAFE, 2));
+        assertEquals(Level.ERROR, log.lines.get(0).level());
+        assertTrue(log.lines.get(0).message().startsWith("giving up: sqlstate=40001 class=SAFE attempt=3/3 conn=c7"),
+                log.lines.get(0).message());
+        assertEquals(Level.INFO, log.lines.get(1).level());
+        assertTrue(log.lines.get(1).message().startsWith("recovered: "), log.lines.get(1).message());
+    }
 
-      @Override
-      public void onGiveUp(RetryEvent e) {
-        calls.add("gave up after " + log.lines.size() + " lines");
-      }
+    @Test
+    void aFatalFailureOnTheFirstAttemptIsOnlyDebugButTheListenerHearsIt() {
+        List<RetryEvent> heard = new ArrayList<>();
+        RetryListener listener = new RetryListener() {
+            @Override
+            public void onGiveUp(RetryEvent e) {
+                heard.add(e);
+            }
+        };
+        new RetryReporter(listener, log).gaveUp(event(Retryability.FATAL, 1));
+        assertEquals(Level.DEBUG, log.lines.get(0).level());
+        assertEquals(1, heard.size());
+    }
 
-      @Override
-      public void onCommitResolved(long xid, CommitOutcome outcome) {
-        calls.add("commit " + xid + " " + outcome + " after " + log.lines.size() + " lines");
-      }
-    };
-    RetryReporter r = new RetryReporter(listener, log);
-    r.retrying(event(Retryability.SAFE, 1));
-    r.recovered(event(Retryability.SAFE, 2));
-    r.gaveUp(event(Retryability.RECONNECT, 3));
-    r.commitResolved(742, CommitOutcome.COMMITTED, "c7");
-    assertEquals(List.of("retry after 1 lines", "recovered after 2 lines", "gave up after 3 lines",
-        "commit 742 COMMITTED after 4 lines"), calls);
-    assertEquals("commit resolved: xid=742 outcome=COMMITTED conn=c7", log.lines.get(3).message());
-    assertEquals(Level.INFO, log.lines.get(3).level());
-  }
+    @Test
+    void theListenerIsCalledAfterLoggingForEveryKindOfEvent() {
+        List<String> calls = new ArrayList<>();
+        RetryListener listener = new RetryListener() {
+            @Override
+            public void onRetry(RetryEvent e) {
+                calls.add("retry after " + log.lines.size() + " lines");
+            }
 
-  @Test
-  void anUnsettledCommitIsAWarning() {
-    new RetryReporter(null, log).commitResolved(9, CommitOutcome.UNKNOWN, "c1");
-    assertEquals(Level.WARN, log.lines.get(0).level());
-  }
+            @Override
+            public void onRecovered(RetryEvent e) {
+                calls.add("recovered after " + log.lines.size() + " lines");
+            }
 
-  @Test
-  void aListenerThatThrowsIsLoggedAndIgnored() {
-    IllegalStateException boom = new IllegalStateException("metrics backend down");
-    RetryListener listener = new RetryListener() {
-      @Override
-      public void onRetry(RetryEvent e) {
-        throw boom;
-      }
-    };
-    new RetryReporter(listener, log).retrying(event(Retryability.SAFE, 1));
-    assertEquals(2, log.lines.size());
-    CapturingLogger.Line complaint = log.lines.get(1);
-    assertEquals(Level.WARN, complaint.level());
-    assertTrue(complaint.message().contains(".onRetry threw"), complaint.message());
-    assertSame(boom, complaint.throwable());
-  }
+            @Override
+            public void onGiveUp(RetryEvent e) {
+                calls.add("gave up after " + log.lines.size() + " lines");
+            }
 
-  @Test
-  void anErrorFromAListenerIsNotSwallowed() {
-    RetryListener listener = new RetryListener() {
-      @Override
-      public void onRetry(RetryEvent e) {
-        throw new OutOfMemoryError("simulated");
-      }
-    };
-    assertThrows(OutOfMemoryError.class,
-        () -> new RetryReporter(listener, log).retrying(event(Retryability.SAFE, 1)));
-  }
+            @Override
+            public void onCommitResolved(long xid, CommitOutcome outcome) {
+                calls.add("commit " + xid + " " + outcome + " after " + log.lines.size() + " lines");
+            }
+        };
+        RetryReporter r = new RetryReporter(listener, log);
+        r.retrying(event(Retryability.SAFE, 1));
+        r.recovered(event(Retryability.SAFE, 2));
+        r.gaveUp(event(Retryability.RECONNECT, 3));
+        r.commitResolved(742, CommitOutcome.COMMITTED, "c7");
+        assertEquals(List.of("retry after 1 lines", "recovered after 2 lines", "gave up after 3 lines",
+                "commit 742 COMMITTED after 4 lines"), calls);
+        assertEquals("commit resolved: xid=742 outcome=COMMITTED conn=c7", log.lines.get(3).message());
+        assertEquals(Level.INFO, log.lines.get(3).level());
+    }
 
-  @Test
-  void nothingIsFormattedWhenTheLevelIsOff() {
-    CapturingLogger quiet = new CapturingLogger(Level.ERROR);
-    RetryReporter r = new RetryReporter(null, quiet);
-    r.retrying(event(Retryability.SAFE, 1));
-    r.recovered(event(Retryability.SAFE, 2));
-    assertEquals(0, quiet.lines.size());
-  }
+    @Test
+    void anUnsettledCommitIsAWarning() {
+        new RetryReporter(null, log).commitResolved(9, CommitOutcome.UNKNOWN, "c1");
+        assertEquals(Level.WARN, log.lines.get(0).level());
+    }
 
-  @Test
-  void withoutAListenerTheReporterIsShared() {
-    assertSame(RetryReporter.of(null), RetryConfig.defaults().reporter());
-    assertEquals(false, RetryConfig.defaults().reporter().hasListener());
-  }
+    @Test
+    void aListenerThatThrowsIsLoggedAndIgnored() {
+        IllegalStateException boom = new IllegalStateException("metrics backend down");
+        RetryListener listener = new RetryListener() {
+            @Override
+            public void onRetry(RetryEvent e) {
+                throw boom;
+            }
+        };
+        new RetryReporter(listener, log).retrying(event(Retryability.SAFE, 1));
+        assertEquals(2, log.lines.size());
+        CapturingLogger.Line complaint = log.lines.get(1);
+        assertEquals(Level.WARN, complaint.level());
+        assertTrue(complaint.message().contains(".onRetry threw"), complaint.message());
+        assertSame(boom, complaint.throwable());
+    }
+
+    @Test
+    void anErrorFromAListenerIsNotSwallowed() {
+        RetryListener listener = new RetryListener() {
+            @Override
+            public void onRetry(RetryEvent e) {
+                throw new OutOfMemoryError("simulated");
+            }
+        };
+        assertThrows(OutOfMemoryError.class,
+                () -> new RetryReporter(listener, log).retrying(event(Retryability.SAFE, 1)));
+    }
+
+    @Test
+    void nothingIsFormattedWhenTheLevelIsOff() {
+        CapturingLogger quiet = new CapturingLogger(Level.ERROR);
+        RetryReporter r = new RetryReporter(null, quiet);
+        r.retrying(event(Retryability.SAFE, 1));
+        r.recovered(event(Retryability.SAFE, 2));
+        assertEquals(0, quiet.lines.size());
+    }
+
+    @Test
+    void withoutAListenerTheReporterIsShared() {
+        assertSame(RetryReporter.of(null), RetryConfig.defaults().reporter());
+        assertEquals(false, RetryConfig.defaults().reporter().hasListener());
+    }
 }
