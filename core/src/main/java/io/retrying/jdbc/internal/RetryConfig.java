@@ -84,13 +84,7 @@ public record RetryConfig(
             throws SQLException {
         Objects.requireNonNull(retryProps, "retryProps");
         Objects.requireNonNull(base, "base");
-        Duration reconnectWindow = base.reconnectWindow;
-        int maxJournalStatements = base.maxJournalStatements;
-        long maxJournalBytes = base.maxJournalBytes;
-        boolean resolveCommits = base.resolveCommits;
-        RetryPolicy.Builder policy = null;
-        Long baseDelayMs = null;
-        Long maxDelayMs = null;
+        Draft draft = new Draft(base);
         for (String key : retryProps.stringPropertyNames()) {
             if (!RetrySetting.isRetryKey(key)) {
                 continue;
@@ -101,63 +95,105 @@ public record RetryConfig(
                         INVALID_SETTING_STATE);
             }
             String raw = retryProps.getProperty(key);
-            if (policy == null && isPolicySetting(setting)) {
+            try {
+                draft.apply(setting, raw);
+            } catch (IllegalArgumentException e) {
+                // the engine's builder refused a value the parse let through
+                throw SettingValues.invalid(setting, raw, e.getMessage());
+            }
+        }
+        return draft.build();
+    }
+
+    /** A configuration being assembled from keys, one at a time. */
+    private static final class Draft {
+        /** Longest wait or window a key accepts: a day; longer is a typo, and overflows nanoseconds. */
+        private static final long MAX_MILLIS = 86_400_000L;
+
+        private final RetryConfig base;
+        private RetryPolicy.Builder policy;
+        private Duration reconnectWindow;
+        private int maxJournalStatements;
+        private long maxJournalBytes;
+        private boolean resolveCommits;
+        private Long baseDelayMs;
+        private Long maxDelayMs;
+
+        Draft(RetryConfig base) {
+            this.base = base;
+            reconnectWindow = base.reconnectWindow;
+            maxJournalStatements = base.maxJournalStatements;
+            maxJournalBytes = base.maxJournalBytes;
+            resolveCommits = base.resolveCommits;
+        }
+
+        private RetryPolicy.Builder policy() {
+            if (policy == null) {
                 policy = base.policy.toBuilder();
             }
+            return policy;
+        }
+
+        void apply(RetrySetting setting, String raw) throws SQLException {
             switch (setting) {
-                case MAX_ATTEMPTS -> policy.maxAttempts((int) SettingValues.integer(setting, raw, 1, Integer.MAX_VALUE));
-                case RECONNECT_WINDOW_MS ->
-                        reconnectWindow = Duration.ofMillis(SettingValues.integer(setting, raw, 0, Long.MAX_VALUE));
-                case TOKEN_BUCKET -> applyTokenBucket(policy, raw);
-                case MAX_JOURNAL_STATEMENTS ->
-                        maxJournalStatements = (int) SettingValues.integer(setting, raw, 0, Integer.MAX_VALUE);
-                case MAX_JOURNAL_BYTES ->
-                        maxJournalBytes = SettingValues.integer(setting, raw, 0, Long.MAX_VALUE);
+                case MAX_ATTEMPTS -> policy().maxAttempts(
+                        (int) SettingValues.integer(setting, raw, 1, Integer.MAX_VALUE));
+                case RECONNECT_WINDOW_MS -> reconnectWindow =
+                        Duration.ofMillis(SettingValues.integer(setting, raw, 0, MAX_MILLIS));
+                case TOKEN_BUCKET -> tokenBucket(raw);
+                case MAX_JOURNAL_STATEMENTS -> maxJournalStatements =
+                        (int) SettingValues.integer(setting, raw, 0, Integer.MAX_VALUE);
+                case MAX_JOURNAL_BYTES -> maxJournalBytes =
+                        SettingValues.integer(setting, raw, 0, Long.MAX_VALUE);
                 case RESOLVE_COMMITS -> resolveCommits = SettingValues.bool(setting, raw);
                 case BASE_DELAY_MS -> {
-                    baseDelayMs = SettingValues.integer(setting, raw, 1, Long.MAX_VALUE);
-                    policy.baseDelay(Duration.ofMillis(baseDelayMs));
+                    baseDelayMs = SettingValues.integer(setting, raw, 0, MAX_MILLIS);
+                    policy().baseDelay(Duration.ofMillis(baseDelayMs));
                 }
                 case MAX_DELAY_MS -> {
-                    maxDelayMs = SettingValues.integer(setting, raw, 1, Long.MAX_VALUE);
-                    policy.maxDelay(Duration.ofMillis(maxDelayMs));
+                    maxDelayMs = SettingValues.integer(setting, raw, 0, MAX_MILLIS);
+                    policy().maxDelay(Duration.ofMillis(maxDelayMs));
                 }
                 default -> throw new AssertionError(setting);
             }
         }
-        if (baseDelayMs != null && maxDelayMs != null && maxDelayMs < baseDelayMs) {
-            throw new SQLException("Invalid value for " + RetrySetting.MAX_DELAY_MS.key() + ": \""
-                    + maxDelayMs + "\" (must be >= " + RetrySetting.BASE_DELAY_MS.key() + ", "
-                    + baseDelayMs + ")", INVALID_SETTING_STATE);
-        }
-        RetryPolicy built = base.policy;
-        if (policy != null) {
-            try {
-                built = policy.build();
-            } catch (IllegalArgumentException | IllegalStateException e) {
-                // the engine's own check caught a combination the keys above cannot see alone
-                throw new SQLException("Invalid retry settings: " + e.getMessage(), INVALID_SETTING_STATE, e);
+
+        private void tokenBucket(String raw) throws SQLException {
+            String v = raw == null ? "" : raw.trim();
+            if (v.equalsIgnoreCase("shared")) {
+                policy().tokenBucket(TokenBucket.shared());
+            } else if (v.equalsIgnoreCase("none")) {
+                policy().noTokenBucket();
+            } else {
+                long capacity = SettingValues.integer(RetrySetting.TOKEN_BUCKET, raw, 1, Integer.MAX_VALUE,
+                        "'shared', 'none' or an integer capacity >= 1");
+                policy().tokenBucket(new TokenBucket((int) capacity));
             }
         }
-        return new RetryConfig(built, reconnectWindow, maxJournalStatements, maxJournalBytes,
-                resolveCommits, base.listener, base.initializer);
-    }
 
-    private static boolean isPolicySetting(RetrySetting s) {
-        return s == RetrySetting.MAX_ATTEMPTS || s == RetrySetting.TOKEN_BUCKET
-                || s == RetrySetting.BASE_DELAY_MS || s == RetrySetting.MAX_DELAY_MS;
-    }
+        RetryConfig build() throws SQLException {
+            checkDelays();
+            RetryPolicy built = policy == null ? base.policy : policy.build();
+            return new RetryConfig(built, reconnectWindow, maxJournalStatements, maxJournalBytes,
+                    resolveCommits, base.listener, base.initializer);
+        }
 
-    private static void applyTokenBucket(RetryPolicy.Builder policy, String raw) throws SQLException {
-        String v = raw == null ? "" : raw.trim();
-        if (v.equalsIgnoreCase("shared")) {
-            policy.tokenBucket(TokenBucket.shared());
-        } else if (v.equalsIgnoreCase("none")) {
-            policy.noTokenBucket();
-        } else {
-            long capacity = SettingValues.integer(RetrySetting.TOKEN_BUCKET, raw, 1, Integer.MAX_VALUE,
-                    "'shared', 'none' or an integer capacity >= 1");
-            policy.tokenBucket(new TokenBucket((int) capacity));
+        /** The policy would refuse a cap below the base too, but without naming the key. */
+        private void checkDelays() throws SQLException {
+            if (baseDelayMs == null && maxDelayMs == null) {
+                return;
+            }
+            long effectiveBase = baseDelayMs != null ? baseDelayMs : base.policy.baseDelay().toMillis();
+            long effectiveMax = maxDelayMs != null ? maxDelayMs : base.policy.maxDelay().toMillis();
+            if (effectiveMax >= effectiveBase) {
+                return;
+            }
+            if (maxDelayMs != null) {
+                throw SettingValues.invalid(RetrySetting.MAX_DELAY_MS, String.valueOf(maxDelayMs),
+                        "must be >= " + RetrySetting.BASE_DELAY_MS.key() + ", " + effectiveBase);
+            }
+            throw SettingValues.invalid(RetrySetting.BASE_DELAY_MS, String.valueOf(baseDelayMs),
+                    "must be <= " + RetrySetting.MAX_DELAY_MS.key() + ", " + effectiveMax);
         }
     }
 

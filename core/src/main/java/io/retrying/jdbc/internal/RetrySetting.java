@@ -24,9 +24,9 @@ public enum RetrySetting {
             "Capture the transaction id before COMMIT so a lost COMMIT reply can be resolved"
                     + " (true or false)"),
     BASE_DELAY_MS("retry.baseDelayMs", "50",
-            "Base of the exponential backoff, in milliseconds (>= 1)"),
+            "Base of the exponential backoff, in milliseconds (>= 0)"),
     MAX_DELAY_MS("retry.maxDelayMs", "2000",
-            "Cap of the backoff before the random draw, in milliseconds (>= 1)");
+            "Cap of the backoff before the random draw, in milliseconds (>= retry.baseDelayMs)");
 
     /** Every key starts with this. */
     public static final String PREFIX = "retry.";

@@ -60,6 +60,8 @@ class RetryConfigTest {
         assertEquals(7, c.maxJournalStatements());
         assertEquals(1024, c.maxJournalBytes());
         assertFalse(c.resolveCommits());
+        assertEquals(Duration.ofMillis(10), c.policy().baseDelay());
+        assertEquals(Duration.ofMillis(100), c.policy().maxDelay());
     }
 
     @Test
@@ -95,8 +97,10 @@ class RetryConfigTest {
             "retry.maxJournalStatements|-1|Invalid value for retry.maxJournalStatements: \"-1\" (must be an integer >= 0)",
             "retry.maxJournalBytes|4MB|Invalid value for retry.maxJournalBytes: \"4MB\" (must be an integer >= 0)",
             "retry.resolveCommits|yes|Invalid value for retry.resolveCommits: \"yes\" (must be true or false)",
-            "retry.baseDelayMs|0|Invalid value for retry.baseDelayMs: \"0\" (must be an integer >= 1)",
-            "retry.maxDelayMs|1.5|Invalid value for retry.maxDelayMs: \"1.5\" (must be an integer >= 1)",
+            "retry.baseDelayMs|-1|Invalid value for retry.baseDelayMs: \"-1\" (must be an integer >= 0)",
+            "retry.baseDelayMs|5000|Invalid value for retry.baseDelayMs: \"5000\" (must be <= retry.maxDelayMs, 2000)",
+            "retry.maxDelayMs|1.5|Invalid value for retry.maxDelayMs: \"1.5\" (must be an integer >= 0)",
+            "retry.maxDelayMs|10|Invalid value for retry.maxDelayMs: \"10\" (must be >= retry.baseDelayMs, 50)",
     })
     void aBadValueNamesTheKeyAndTheValue(String key, String value, String message) {
         SQLException e = assertThrows(SQLException.class,

@@ -1,0 +1,362 @@
+package io.retrying.jdbc;
+
+import java.io.EOFException;
+import java.net.ConnectException;
+import java.net.SocketException;
+import java.net.SocketTimeoutException;
+import java.net.UnknownHostException;
+import java.nio.channels.ClosedChannelException;
+import java.sql.SQLException;
+import java.sql.SQLTransientConnectionException;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Properties;
+import java.util.Set;
+import org.postgresql.util.PSQLException;
+import org.postgresql.util.ServerErrorMessage;
+
+/**
+ * Assigns a {@link Retryability} to a failure: the recovery-class table of DESIGN.md, one line
+ * per SQLSTATE in {@link #rule(String)}.
+ *
+ * <p>The whole chain is read: the exception, its {@link SQLException#getNextException() next
+ * exceptions} and its {@link Throwable#getCause() causes}, depth first, each node once (cycles are
+ * cut) and at most {@value #MAX_CHAIN} nodes. pgjdbc reports a terminated backend as 57P01 with an
+ * 08006 chained, HikariCP wraps a failed dial in its own timeout, an application may wrap either
+ * in a RuntimeException: the first node that carries a signal decides, in chain order. Signals are
+ * <ul>
+ *   <li>a {@link RetriesExhaustedException}: FATAL, so that stacked retry layers do not multiply
+ *       their attempts (the seed's "four layers make eighty-one attempts");</li>
+ *   <li>a {@link SQLTransientConnectionException} (HikariCP's acquire timeout, detected by type so
+ *       core needs no HikariCP): BACKPRESSURE, whatever SQLSTATE of the last dial it carries;</li>
+ *   <li>a SQLSTATE listed in the table (unlisted codes are skipped: an application's outer
+ *       "HY000" must not hide the server's 40001 beneath it);</li>
+ *   <li>a null-SQLSTATE "Connection is closed" (HikariCP's closed proxy): a lost connection.</li>
+ * </ul>
+ * Only when no node carries a signal do socket-level causes count: a dropped socket with no
+ * server word ({@link SocketException}, {@link EOFException}, {@link ClosedChannelException}) is a
+ * lost connection; a refused dial or an unknown host is RECONNECT. Anything else is FATAL:
+ * unknown codes are never retried.
+ *
+ * <p><b>Socket read timeouts are FATAL, not RECONNECT.</b> A {@link SocketTimeoutException} under a
+ * lost-connection code (pgjdbc's 08006 after {@code socketTimeout} or {@code setNetworkTimeout})
+ * means the server did not answer in time, not that it went away: the statement may still be
+ * running there, and running it again adds load to a server that is already slow. Like 57014,
+ * whether work that ran out of time should run again is the caller's decision. The connection is
+ * closed by pgjdbc; its next use fails 08003 and is healed then. A timeout while dialing (08001)
+ * stays RECONNECT: nothing ran.
+ *
+ * <p>Thread-safe and stateless.
+ */
+public final class Classifier {
+
+    /** Chain nodes read at most: a bound against pathological chains, far beyond real ones. */
+    static final int MAX_CHAIN = 64;
+
+    private static final String HIKARI_CLOSED = "Connection is closed";
+    private static final String CACHED_PLAN = "cached plan must not change result type";
+
+    private Classifier() {
+    }
+
+    /** What a SQLSTATE means for recovery, before the caller's context is applied. */
+    private enum Rule {
+        /** retry on the same connection */
+        SAFE,
+        /** a concurrent MERGE/CREATE lost a race: SAFE when merging, else FATAL */
+        MERGE_RACE,
+        /** the connection died under the work: RECONNECT, or UNKNOWN when the work wrote */
+        LOST,
+        /** a new connection is needed and nothing can have committed: RECONNECT even when the work wrote */
+        RECONNECT,
+        /** read-only transaction: RECONNECT when a multi-host URL asks for the primary, else FATAL */
+        READ_ONLY,
+        BACKPRESSURE,
+        RESET_STATE,
+        /** 0A000: RESET_STATE for the cached-plan error, FATAL for any other unsupported feature */
+        CACHED_PLAN,
+        UNKNOWN,
+        FATAL
+    }
+
+    /**
+     * The recovery-class table: every SQLSTATE of DESIGN.md once, with why. Returns null for a code
+     * that is not listed (FATAL unless another node of the chain says more).
+     */
+    private static Rule rule(String sqlState) {
+        switch (sqlState) {
+            // ---- SAFE: nothing committed, the server rolled the transaction back
+            case "40001": return Rule.SAFE;          // serialization_failure: the designed loser of a conflict
+            case "40P01": return Rule.SAFE;          // deadlock_detected: the victim was rolled back
+            case "23505": return Rule.MERGE_RACE;    // unique_violation: a racing MERGE/upsert inserted first
+            case "42P07": return Rule.MERGE_RACE;    // duplicate_table: a racing CREATE ... created it first
+            // ---- RECONNECT: the connection is gone or must be replaced
+            case "08000": return Rule.LOST;          // connection_exception
+            case "08003": return Rule.LOST;          // connection_does_not_exist: pgjdbc "This connection has been closed."
+            case "08006": return Rule.LOST;          // connection_failure: pgjdbc's I/O errors on a live connection
+            case "08P01": return Rule.LOST;          // protocol_violation: the stream is out of step, the session is unusable
+            case "08001": return Rule.RECONNECT;     // sqlclient_unable_to_establish_sqlconnection: pgjdbc's failed dial (refused, timed out, no such primary)
+            case "08004": return Rule.RECONNECT;     // sqlserver_rejected_establishment_of_sqlconnection: refused at connect, nothing ran
+            case "57P01": return Rule.LOST;          // admin_shutdown: pg_terminate_backend or a shutdown; may come after a commit record was written
+            case "57P02": return Rule.LOST;          // crash_shutdown: another backend crashed, every session is reset
+            case "57P03": return Rule.RECONNECT;     // cannot_connect_now: the server is starting or in recovery; a dial error
+            case "57P05": return Rule.RECONNECT;     // idle_session_timeout: the session was idle outside any transaction
+            case "25P03": return Rule.RECONNECT;     // idle_in_transaction_session_timeout: the server rolled the transaction back
+            case "25006": return Rule.READ_ONLY;     // read_only_sql_transaction: a standby, reachable through a multi-host URL
+            // ---- BACKPRESSURE: the server (or pool) is full; wait longer
+            case "53000": return Rule.BACKPRESSURE;  // insufficient_resources
+            case "53200": return Rule.BACKPRESSURE;  // out_of_memory
+            case "53300": return Rule.BACKPRESSURE;  // too_many_connections: max_connections or a role/database limit, at connect
+            case "55P03": return Rule.BACKPRESSURE;  // lock_not_available: lock_timeout or NOWAIT
+            case "55006": return Rule.BACKPRESSURE;  // object_in_use: e.g. DROP DATABASE while others use it
+            // ---- RESET_STATE: the connection is fine, its prepared statements are stale
+            case "26000": return Rule.RESET_STATE;   // invalid_sql_statement_name: prepared statement gone (DEALLOCATE, pooler)
+            case "0A000": return Rule.CACHED_PLAN;   // feature_not_supported: "cached plan must not change result type" after DDL
+            // ---- UNKNOWN: find out first
+            case "40003": return Rule.UNKNOWN;       // statement_completion_unknown
+            case "08007": return Rule.UNKNOWN;       // transaction_resolution_unknown: also CommitOutcomeUnknownException
+            // ---- FATAL, listed because they look transient and are not
+            case "57014": return Rule.FATAL;         // query_canceled: statement_timeout or a cancel; rerunning is the caller's call
+            default:
+                // the rest of class 08 (connection exception) is a lost connection as well
+                return sqlState.startsWith("08") ? Rule.LOST : null;
+        }
+    }
+
+    /** The class of a failure, with no context: the work did not write, was no merge, single host. */
+    public static Retryability retryability(Throwable e) {
+        return retryability(e, false, false, false);
+    }
+
+    /**
+     * The class of a failure in its context.
+     *
+     * @param wrote   the failed work may have made writes durable (an autocommit write, or a COMMIT,
+     *                was in flight): a connection lost under it becomes UNKNOWN; SAFE stays SAFE,
+     *                since a conflict means nothing committed
+     * @param merging the statement was a MERGE or upsert: 23505 and 42P07 are a lost race, SAFE
+     */
+    public static Retryability retryability(Throwable e, boolean wrote, boolean merging) {
+        return retryability(e, wrote, merging, false);
+    }
+
+    /**
+     * The class of a failure in its full context.
+     *
+     * @param multiHostPrimary the failing connection's URL names several hosts with
+     *                         {@code targetServerType=primary} (see {@link #multiHostPrimary(String)}):
+     *                         a 25006 then means it reached a standby after a failover, RECONNECT
+     */
+    public static Retryability retryability(Throwable e, boolean wrote, boolean merging, boolean multiHostPrimary) {
+        if (e == null) {
+            throw new NullPointerException("e");
+        }
+        List<Throwable> chain = chain(e);
+        Rule rule = decisiveRule(chain);
+        if (rule == null) {
+            rule = socketRule(chain);
+        }
+        switch (rule) {
+            case SAFE: return Retryability.SAFE;
+            case MERGE_RACE: return merging ? Retryability.SAFE : Retryability.FATAL;
+            case LOST:
+                if (has(chain, SocketTimeoutException.class)) {
+                    return Retryability.FATAL; // the server was slow, not gone: see the class comment
+                }
+                return wrote ? Retryability.UNKNOWN : Retryability.RECONNECT;
+            case RECONNECT: return Retryability.RECONNECT;
+            case READ_ONLY: return multiHostPrimary ? Retryability.RECONNECT : Retryability.FATAL;
+            case BACKPRESSURE: return Retryability.BACKPRESSURE;
+            case RESET_STATE: return Retryability.RESET_STATE;
+            case CACHED_PLAN: return cachedPlan(chain) ? Retryability.RESET_STATE : Retryability.FATAL;
+            case UNKNOWN: return Retryability.UNKNOWN;
+            default: return Retryability.FATAL;
+        }
+    }
+
+    /** {@code retryability(e).isRetryable()}: the yes or no, for code that needs nothing more. */
+    public static boolean isRetryable(Throwable e) {
+        return retryability(e).isRetryable();
+    }
+
+    /** The first non-null SQLSTATE in the chain (exception, next exceptions, causes), or null. */
+    public static String sqlState(Throwable e) {
+        for (Throwable t : chain(e)) {
+            if (t instanceof SQLException && ((SQLException) t).getSQLState() != null) {
+                return ((SQLException) t).getSQLState();
+            }
+        }
+        return null;
+    }
+
+    /**
+     * True when the server itself reported the failure somewhere in the chain (a
+     * {@link PSQLException} with a {@link ServerErrorMessage}): the server was alive and answered,
+     * so in autocommit the statement's implicit transaction was rolled back.
+     */
+    public static boolean serverReported(Throwable e) {
+        for (Throwable t : chain(e)) {
+            if (t instanceof PSQLException && ((PSQLException) t).getServerErrorMessage() != null) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * True for a dial that nobody answered: 08001 with a {@link ConnectException} beneath it
+     * (connection refused). Nothing listens there, so there is nothing to overload and the token
+     * bucket is not charged for dialing again.
+     */
+    public static boolean refusedDial(Throwable e) {
+        List<Throwable> chain = chain(e);
+        Rule rule = decisiveRule(chain);
+        if (rule == null) {
+            rule = socketRule(chain);
+        }
+        // a dial failure (the table's RECONNECT rule) whose cause is a refused socket, and no server word
+        return rule == Rule.RECONNECT && has(chain, ConnectException.class) && !serverReported(e);
+    }
+
+    /**
+     * True when a pgjdbc URL names several hosts and asks for the primary
+     * ({@code targetServerType=primary}, or its old spelling {@code master}); accepts the
+     * {@code jdbc:retrying:postgresql:} form too. The context for a 25006 in
+     * {@link #retryability(Throwable, boolean, boolean, boolean)}.
+     */
+    public static boolean multiHostPrimary(String jdbcUrl) {
+        return multiHostPrimary(jdbcUrl, null);
+    }
+
+    /** As {@link #multiHostPrimary(String)}, with connection properties that may carry targetServerType. */
+    public static boolean multiHostPrimary(String jdbcUrl, Properties info) {
+        if (jdbcUrl == null) {
+            return false;
+        }
+        int slashes = jdbcUrl.indexOf("//");
+        if (slashes < 0) {
+            return false;
+        }
+        int end = jdbcUrl.length();
+        for (int i = slashes + 2; i < jdbcUrl.length(); i++) {
+            char c = jdbcUrl.charAt(i);
+            if (c == '/' || c == '?') {
+                end = i;
+                break;
+            }
+        }
+        if (jdbcUrl.substring(slashes + 2, end).indexOf(',') < 0) {
+            return false;
+        }
+        String target = info == null ? null : info.getProperty("targetServerType");
+        int query = jdbcUrl.indexOf('?', end);
+        if (query >= 0) {
+            for (String pair : jdbcUrl.substring(query + 1).split("&")) {
+                int eq = pair.indexOf('=');
+                if (eq > 0 && pair.substring(0, eq).equals("targetServerType")) {
+                    target = pair.substring(eq + 1);
+                }
+            }
+        }
+        if (target == null) {
+            return false;
+        }
+        String t = target.toLowerCase(Locale.ROOT);
+        return t.equals("primary") || t.equals("master");
+    }
+
+    /** The first node of the chain that carries a signal decides; null when none does. */
+    private static Rule decisiveRule(List<Throwable> chain) {
+        for (Throwable t : chain) {
+            if (t instanceof RetriesExhaustedException) {
+                return Rule.FATAL;
+            }
+            if (t instanceof SQLTransientConnectionException) {
+                return Rule.BACKPRESSURE; // a pool with no connection to give (HikariCP's acquire timeout)
+            }
+            if (t instanceof SQLException) {
+                String state = ((SQLException) t).getSQLState();
+                if (state != null) {
+                    Rule rule = rule(state);
+                    if (rule != null) {
+                        return rule;
+                    }
+                } else if (HIKARI_CLOSED.equals(t.getMessage())) {
+                    return Rule.LOST; // HikariCP's closed proxy connection, null SQLSTATE
+                }
+            }
+        }
+        return null;
+    }
+
+    /** Socket-level causes, read only when no node said more; FATAL when there are none. */
+    private static Rule socketRule(List<Throwable> chain) {
+        for (Throwable t : chain) {
+            if (t instanceof ConnectException || t instanceof UnknownHostException) {
+                return Rule.RECONNECT; // a failed dial: nothing ran
+            }
+            if (t instanceof SocketException || t instanceof EOFException || t instanceof ClosedChannelException) {
+                return Rule.LOST; // a dropped socket with no server word
+            }
+        }
+        return Rule.FATAL;
+    }
+
+    private static boolean cachedPlan(List<Throwable> chain) {
+        for (Throwable t : chain) {
+            if (t instanceof PSQLException) {
+                ServerErrorMessage m = ((PSQLException) t).getServerErrorMessage();
+                // the routine name is the same in every lc_messages language; pgjdbc tests it too
+                if (m != null && ("RevalidateCachedQuery".equals(m.getRoutine())
+                        || "RevalidateCachedPlan".equals(m.getRoutine()))) {
+                    return true;
+                }
+            }
+            String message = t.getMessage();
+            if (message != null && message.contains(CACHED_PLAN)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean has(List<Throwable> chain, Class<? extends Throwable> type) {
+        for (Throwable t : chain) {
+            if (type.isInstance(t)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The chain in reading order: each node, then its next exceptions, then its cause (depth
+     * first), each node once, at most {@link #MAX_CHAIN} nodes.
+     */
+    static List<Throwable> chain(Throwable e) {
+        List<Throwable> out = new ArrayList<>();
+        Set<Throwable> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+        ArrayDeque<Throwable> todo = new ArrayDeque<>();
+        if (e != null) {
+            todo.push(e);
+        }
+        while (!todo.isEmpty() && out.size() < MAX_CHAIN) {
+            Throwable t = todo.pop();
+            if (!seen.add(t)) {
+                continue;
+            }
+            out.add(t);
+            if (t.getCause() != null) {
+                todo.push(t.getCause());
+            }
+            if (t instanceof SQLException && ((SQLException) t).getNextException() != null) {
+                todo.push(((SQLException) t).getNextException()); // popped before the cause
+            }
+        }
+        return out;
+    }
+}

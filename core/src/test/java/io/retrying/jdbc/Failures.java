@@ -1,0 +1,40 @@
+package io.retrying.jdbc;
+
+import java.sql.SQLException;
+import org.postgresql.util.PSQLException;
+import org.postgresql.util.PSQLState;
+import org.postgresql.util.ServerErrorMessage;
+
+/**
+ * Exceptions shaped as pgjdbc makes them, for unit tests of what a server cannot produce on demand
+ * (and for tables of every code). The real-server tests provoke the real ones.
+ */
+final class Failures {
+    private Failures() {
+    }
+
+    /** An error the server reported: a PSQLException with a ServerErrorMessage, as pgjdbc builds it. */
+    static PSQLException server(String sqlState, String message) {
+        return server(sqlState, message, null);
+    }
+
+    static PSQLException server(String sqlState, String message, String routine) {
+        StringBuilder wire = new StringBuilder()
+                .append("SERROR\0").append("VERROR\0")
+                .append("C").append(sqlState).append('\0')
+                .append("M").append(message).append('\0');
+        if (routine != null) {
+            wire.append("R").append(routine).append('\0');
+        }
+        return new PSQLException(new ServerErrorMessage(wire.toString()));
+    }
+
+    /** A failure pgjdbc reports by itself (no server word), e.g. 08006 after an I/O error. */
+    static PSQLException client(String message, PSQLState state, Throwable cause) {
+        return new PSQLException(message, state, cause);
+    }
+
+    static SQLException plain(String sqlState) {
+        return new SQLException("failure " + sqlState, sqlState);
+    }
+}
