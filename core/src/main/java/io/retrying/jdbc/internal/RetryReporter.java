@@ -1,9 +1,12 @@
 package io.retrying.jdbc.internal;
 
+import io.retrying.jdbc.Attempt;
+import io.retrying.jdbc.Classifier;
 import io.retrying.jdbc.CommitOutcome;
 import io.retrying.jdbc.Retryability;
 import io.retrying.jdbc.RetryEvent;
 import io.retrying.jdbc.RetryListener;
+import java.time.Duration;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.slf4j.event.Level;
@@ -42,6 +45,22 @@ public final class RetryReporter {
     /** A reporter that logs and then calls {@code listener} ({@code null}: logs only). */
     public static RetryReporter of(RetryListener listener) {
         return listener == null ? LOG_ONLY : new RetryReporter(listener, DEFAULT_LOG);
+    }
+
+    /**
+     * The event for a decision the policy took on a failure.
+     *
+     * @param failure what failed
+     * @param decision the policy's answer (its class, delay and reason are used)
+     * @param attempt the attempt that failed (or, for a recovery, the one that succeeded), 1-based
+     * @param maxAttempts the policy's limit
+     * @param connectionId the logical connection's id
+     * @param elapsed time since the work's first attempt started
+     */
+    public static RetryEvent event(Throwable failure, Attempt decision, int attempt, int maxAttempts,
+            String connectionId, Duration elapsed) {
+        return new RetryEvent(Classifier.sqlState(failure), decision.recovery(), attempt, maxAttempts,
+                decision.delay(), connectionId, elapsed, decision.reason(), failure);
     }
 
     /** Whether a listener is attached: callers may skip building events for the log alone. */

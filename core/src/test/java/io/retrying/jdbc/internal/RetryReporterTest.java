@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.retrying.jdbc.Attempt;
 import io.retrying.jdbc.CommitOutcome;
 import io.retrying.jdbc.RetryEvent;
 import io.retrying.jdbc.RetryListener;
@@ -165,5 +166,15 @@ class RetryReporterTest {
     void withoutAListenerTheReporterIsShared() {
         assertSame(RetryReporter.of(null), RetryConfig.defaults().reporter());
         assertEquals(false, RetryConfig.defaults().reporter().hasListener());
+    }
+
+    @Test
+    void anEventIsMadeFromAPolicyDecision() {
+        SQLException failure = new SQLException("outer", null, new SQLException("inner", "40P01"));
+        RetryEvent e = RetryReporter.event(failure,
+                new Attempt(true, Duration.ofMillis(12), Retryability.SAFE, "deadlock"), 1, 3, "c2",
+                Duration.ofMillis(5));
+        assertEquals(new RetryEvent("40P01", Retryability.SAFE, 1, 3, Duration.ofMillis(12), "c2",
+                Duration.ofMillis(5), "deadlock", failure), e);
     }
 }
