@@ -79,7 +79,8 @@ public final class RetryingDriver implements Driver {
         return RetryingConnections.open(new DriverDialer(pg, split.pgUrl(), split.pgProps()), config);
     }
 
-    private static RetryConfig configFor(RetryingUrl split) throws SQLException {
+    // package-private for tests: one configuration (so one token bucket) per URL
+    static RetryConfig configFor(RetryingUrl split) throws SQLException {
         String key = split.pgUrl() + '\u0000' + new TreeMap<>(split.retryProps());
         RetryConfig cached = CONFIGS.get(key);
         if (cached != null) {

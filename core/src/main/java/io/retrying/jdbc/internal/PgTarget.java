@@ -1,6 +1,6 @@
 package io.retrying.jdbc.internal;
 
-import java.util.Locale;
+import io.retrying.jdbc.Classifier;
 import java.util.Properties;
 
 /**
@@ -25,9 +25,8 @@ public record PgTarget(String description, boolean multiHostPrimary) {
         }
         String[] hosts = parsed.getProperty("PGHOST", "localhost").split(",");
         String[] ports = parsed.getProperty("PGPORT", "5432").split(",");
-        String type = parsed.getProperty("targetServerType", "any").toLowerCase(Locale.ROOT);
-        boolean primary = type.equals("primary") || type.equals("master");
-        return of(hosts, ports, parsed.getProperty("PGDBNAME", ""), primary);
+        return of(hosts, ports, parsed.getProperty("PGDBNAME", ""),
+                Classifier.multiHostPrimary(pgUrl, pgProps));
     }
 
     /** From host names and ports as separate lists (pgjdbc's data source form). */
