@@ -80,6 +80,8 @@ public final class Classifier {
         /** 0A000: RESET_STATE for the cached-plan error, FATAL for any other unsupported feature */
         CACHED_PLAN,
         UNKNOWN,
+        /** the statement ran out of time (or was cancelled): FATAL, but {@link PublicError} tells it apart */
+        TIMED_OUT,
         FATAL
     }
 
@@ -120,7 +122,7 @@ public final class Classifier {
             case "40003": return Rule.UNKNOWN;       // statement_completion_unknown
             case "08007": return Rule.UNKNOWN;       // transaction_resolution_unknown: also CommitOutcomeUnknownException
             // ---- FATAL, listed because they look transient and are not
-            case "57014": return Rule.FATAL;         // query_canceled: statement_timeout or a cancel; rerunning is the caller's call
+            case "57014": return Rule.TIMED_OUT;     // query_canceled: statement_timeout or a cancel; rerunning is the caller's call
             default:
                 // the rest of class 08 (connection exception) is a lost connection as well
                 return sqlState.startsWith("08") ? Rule.LOST : null;
@@ -156,10 +158,7 @@ public final class Classifier {
             throw new NullPointerException("e");
         }
         List<Throwable> chain = chain(e);
-        Rule rule = decisiveRule(chain);
-        if (rule == null) {
-            rule = socketRule(chain);
-        }
+        Rule rule = ruleOf(chain);
         switch (rule) {
             case SAFE: return Retryability.SAFE;
             case MERGE_RACE: return merging ? Retryability.SAFE : Retryability.FATAL;
@@ -174,8 +173,19 @@ public final class Classifier {
             case RESET_STATE: return Retryability.RESET_STATE;
             case CACHED_PLAN: return cachedPlan(chain) ? Retryability.RESET_STATE : Retryability.FATAL;
             case UNKNOWN: return Retryability.UNKNOWN;
+            case TIMED_OUT: return Retryability.FATAL;
             default: return Retryability.FATAL;
         }
+    }
+
+    /**
+     * True when the failure is a statement that ran out of time: 57014 (statement_timeout or a
+     * cancel) or a socket read timeout. Both are FATAL; {@link PublicError} reports them as TIMEOUT.
+     */
+    static boolean timedOut(Throwable e) {
+        List<Throwable> chain = chain(e);
+        Rule rule = ruleOf(chain);
+        return rule == Rule.TIMED_OUT || (rule == Rule.LOST || rule == Rule.FATAL) && has(chain, SocketTimeoutException.class);
     }
 
     /** {@code retryability(e).isRetryable()}: the yes or no, for code that needs nothing more. */
@@ -214,10 +224,7 @@ public final class Classifier {
      */
     public static boolean refusedDial(Throwable e) {
         List<Throwable> chain = chain(e);
-        Rule rule = decisiveRule(chain);
-        if (rule == null) {
-            rule = socketRule(chain);
-        }
+        Rule rule = ruleOf(chain);
         // a dial failure (the table's RECONNECT rule) whose cause is a refused socket, and no server word
         return rule == Rule.RECONNECT && has(chain, ConnectException.class) && !serverReported(e);
     }
@@ -267,6 +274,12 @@ public final class Classifier {
         }
         String t = target.toLowerCase(Locale.ROOT);
         return t.equals("primary") || t.equals("master");
+    }
+
+    /** The rule of a chain: its first signal, else its socket-level causes, else FATAL. */
+    private static Rule ruleOf(List<Throwable> chain) {
+        Rule rule = decisiveRule(chain);
+        return rule != null ? rule : socketRule(chain);
     }
 
     /** The first node of the chain that carries a signal decides; null when none does. */

@@ -1,28 +1,29 @@
 package io.retrying.jdbc;
 
 /**
- * What the server says about a transaction whose COMMIT reply was lost, asked on another
- * connection by its transaction id.
- *
- * <p>(Written by the config helper so that {@link RetryListener} compiles; the engine helper owns
- * this type and may replace it.)
+ * What became of a transaction whose COMMIT went unanswered, as {@link Commits#resolve} learns it
+ * from another connection.
  */
 public enum CommitOutcome {
-    /** The transaction committed: report success, do not run it again. */
+    /** It landed: do not run it again. */
     COMMITTED,
-    /** The transaction was rolled back: nothing of it persists, running it again is safe. */
+    /** It did not: run it again, as after a conflict. */
     ABORTED,
-    /** The server has not finished with it yet: wait and ask again. */
+    /** The server has not finished with it (or it is a prepared two-phase transaction): wait and ask again. */
     IN_PROGRESS,
-    /** The server cannot say (the id is too old, or the question failed). */
+    /**
+     * The server no longer knows (the id is older than its commit-log horizon) or never knew it (an
+     * id "in the future": another server, or a failover that lost it). Report it; it is not the same
+     * as aborted.
+     */
     UNKNOWN;
 
-    /** Whether running the transaction again cannot apply it twice: only when it aborted. */
+    /** True only for ABORTED: running the work again cannot apply it twice. */
     public boolean safeToRetry() {
         return this == ABORTED;
     }
 
-    /** Whether the outcome is final: committed or aborted. */
+    /** True for COMMITTED and ABORTED: the answer is final. */
     public boolean isSettled() {
         return this == COMMITTED || this == ABORTED;
     }
