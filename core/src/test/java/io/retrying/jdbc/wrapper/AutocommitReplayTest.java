@@ -256,6 +256,58 @@ class AutocommitReplayTest {
     assertEquals(1, physical.executions("unwrapped"));
   }
 
+  @Test
+  void settingsParametersBatchesAndMultiStatementsAreReplayedAsOneUnit() throws Exception {
+    pg.sql("INSERT INTO marks SELECT generate_series(100, 104)");
+    Physical physical = new Physical(pg.jdbcUrl());
+    try (Connection c = physical.open(); Statement st = c.createStatement();
+        PreparedStatement batch = c.prepareStatement("INSERT INTO marks VALUES (?) /* batch */")) {
+      st.setMaxRows(2);
+      for (int v = 10; v < 13; v++) {
+        batch.setInt(1, v);
+        batch.addBatch();
+      }
+      pg.terminateBackends();
+      // the whole batch is one implicit transaction: the server rolled it back, it runs again whole
+      assertEquals(3, batch.executeBatch().length);
+
+      pg.terminateBackends();
+      st.execute("INSERT INTO marks VALUES (20); INSERT INTO marks VALUES (21) /* multi */");
+
+      pg.terminateBackends();
+      try (ResultSet rs = st.executeQuery("SELECT v FROM marks WHERE v >= 100 /* max-rows */")) {
+        int rows = 0;
+        while (rs.next()) {
+          rows++;
+        }
+        assertEquals(2, rows, "maxRows was given to the re-created statement");
+      }
+    }
+    assertEquals(3, pg.queryLong("SELECT count(*) FROM marks WHERE v BETWEEN 10 AND 12"));
+    assertEquals(2, pg.queryLong("SELECT count(*) FROM marks WHERE v IN (20, 21)"));
+    assertEquals(2, physical.executions("batch"));
+    assertEquals(2, physical.executions("multi"));
+    assertEquals(2, physical.executions("max-rows"));
+  }
+
+  @Test
+  void theInitializerRunsOnEveryNewPhysicalConnectionAfterTheSessionIsRestored() throws Exception {
+    Physical physical = new Physical(pg.jdbcUrl());
+    List<String> seen = new CopyOnWriteArrayList<>();
+    RetryConfig config = RetryConfig.defaults().withPolicy(Physical.FAST).withInitializer(physical1 -> {
+      try (Statement s = physical1.createStatement(); ResultSet rs = s.executeQuery("SHOW search_path")) {
+        rs.next();
+        seen.add(rs.getString(1));
+      }
+    });
+    try (Connection c = physical.open(config); Statement st = c.createStatement()) {
+      st.execute("SET search_path TO pg_catalog");
+      pg.terminateBackends();
+      assertEquals(1, st.executeUpdate("INSERT INTO public.marks VALUES (30)"));
+    }
+    assertEquals(List.of("\"$user\", public", "pg_catalog"), seen);
+  }
+
   private static int columns(PreparedStatement ps) throws SQLException {
     try (ResultSet rs = ps.executeQuery()) {
       assertTrue(rs.next());
