@@ -56,7 +56,11 @@ import org.postgresql.ds.common.BaseDataSource;
 public final class RetryingDataSource implements DataSource {
 
     /** What a configured data source works with; fixed once made. */
-    private record Resolved(DataSource target, RetryConfig config, PgTarget where) {}
+    private record Resolved(DataSource target, RetryConfig config, PgTarget where, DataSourceDialer dialer) {
+        Resolved(DataSource target, RetryConfig config, PgTarget where) {
+            this(target, config, where, new DataSourceDialer(target, null, null, where));
+        }
+    }
 
     private final ReentrantLock lock = new ReentrantLock();
     private volatile Resolved resolved;
@@ -110,15 +114,14 @@ public final class RetryingDataSource implements DataSource {
     @Override
     public Connection getConnection() throws SQLException {
         Resolved r = resolve();
-        return RetryingConnections.open(new DataSourceDialer(r.target, null, null, r.where), r.config);
+        return RetryingConnections.open(r.dialer, r.config);
     }
 
     /** As {@link #getConnection()}, with the target's {@code getConnection(username, password)}. */
     @Override
     public Connection getConnection(String username, String password) throws SQLException {
         Resolved r = resolve();
-        return RetryingConnections.open(new DataSourceDialer(r.target, username, password, r.where),
-                r.config);
+        return RetryingConnections.open(r.dialer.withCredentials(username, password), r.config);
     }
 
     private Resolved resolve() throws SQLException {

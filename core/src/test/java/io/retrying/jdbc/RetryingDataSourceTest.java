@@ -9,6 +9,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.retrying.jdbc.fixtures.PgExtension;
 import io.retrying.jdbc.fixtures.PgServer;
 import java.beans.IntrospectionException;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.beans.Introspector;
 import java.beans.PropertyDescriptor;
 import java.beans.PropertyEditor;
@@ -348,6 +352,82 @@ class RetryingDataSourceTest {
             }
         }
         assertThrows(IllegalStateException.class, () -> ds.setTokenBucket("none"));
+    }
+
+    // ------------------------------------------------------------- listener and initializer reach the connections
+
+    private static String applicationName(Connection c) throws SQLException {
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT current_setting('application_name')")) {
+            rs.next();
+            return rs.getString(1);
+        }
+    }
+
+    @Test
+    void theInitializerRunsOnTheNewConnection() throws SQLException {
+        ConnectionInitializer init = c -> {
+            try (Statement s = c.createStatement()) {
+                s.execute("SET application_name = 'from-initializer'");
+            }
+        };
+        try (Connection c = RetryingDataSource.builder(pgDataSource()).initializer(init).build().getConnection()) {
+            assertEquals("from-initializer", applicationName(c));
+        }
+        RetryingDataSource bean = new RetryingDataSource();
+        bean.setUrl(pg.jdbcUrl());
+        bean.setConnectionInitializer(init);
+        try (Connection c = bean.getConnection()) {
+            assertEquals("from-initializer", applicationName(c));
+        }
+    }
+
+    /** Records what a listener hears. */
+    private static final class Recording implements RetryListener {
+        final List<String> heard = new CopyOnWriteArrayList<>();
+
+        @Override
+        public void onRetry(RetryEvent e) {
+            heard.add("retry " + e.sqlState() + " " + e.recovery());
+        }
+
+        @Override
+        public void onGiveUp(RetryEvent e) {
+            heard.add("give up " + e.sqlState());
+        }
+    }
+
+    private static PGSimpleDataSource nobodyListening() throws IOException {
+        int port;
+        try (ServerSocket s = new ServerSocket(0)) {
+            port = s.getLocalPort();
+        }
+        PGSimpleDataSource ds = new PGSimpleDataSource();
+        ds.setURL("jdbc:postgresql://127.0.0.1:" + port + "/postgres?user=postgres&sslmode=disable");
+        return ds;
+    }
+
+    @Test
+    void theListenerAndTheReconnectWindowReachTheConnections() throws Exception {
+        // given a builder-made data source over a port nobody listens on
+        Recording builderListener = new Recording();
+        DataSource built = RetryingDataSource.builder(nobodyListening())
+                .reconnectWindow(Duration.ofMillis(300)).noTokenBucket().listener(builderListener).build();
+        // when a connection is asked for, then it fails once the window is spent, and the listener heard it all
+        SQLException e = assertThrows(SQLException.class, built::getConnection);
+        assertTrue(e instanceof RetriesExhaustedException, String.valueOf(e));
+        assertEquals("retry 08001 RECONNECT", builderListener.heard.get(0));
+        assertEquals("give up 08001", builderListener.heard.get(builderListener.heard.size() - 1));
+
+        // the same through the JavaBean form
+        Recording beanListener = new Recording();
+        RetryingDataSource bean = new RetryingDataSource();
+        bean.setTargetDataSource(nobodyListening());
+        bean.setReconnectWindowMs(300);
+        bean.setTokenBucket("none");
+        bean.setRetryListener(beanListener);
+        assertThrows(RetriesExhaustedException.class, bean::getConnection);
+        assertEquals("retry 08001 RECONNECT", beanListener.heard.get(0));
+        assertEquals("give up 08001", beanListener.heard.get(beanListener.heard.size() - 1));
     }
 
     /** A DataSource that is not pgjdbc's, as a pool would be. */

@@ -33,11 +33,20 @@ public final class DataSourceDialer implements Dialer {
      * @param where what logs may say about the target
      */
     public DataSourceDialer(DataSource target, String user, String password, PgTarget where) {
+        this(target, user, password, where, evictMethod(target));
+    }
+
+    private DataSourceDialer(DataSource target, String user, String password, PgTarget where, Method evict) {
         this.target = target;
         this.user = user;
         this.password = password;
         this.where = where;
-        this.evict = evictMethod(target);
+        this.evict = evict;
+    }
+
+    /** The same target asked with {@code getConnection(user, password)}; cheap (no reflection). */
+    public DataSourceDialer withCredentials(String user, String password) {
+        return new DataSourceDialer(target, user, password, where, evict);
     }
 
     private static Method evictMethod(DataSource target) {
