@@ -1,5 +1,7 @@
 package io.retrying.jdbc;
 
+import static java.util.Map.entry;
+
 import java.io.EOFException;
 import java.net.ConnectException;
 import java.net.SocketException;
@@ -8,12 +10,14 @@ import java.net.UnknownHostException;
 import java.nio.channels.ClosedChannelException;
 import java.sql.SQLException;
 import java.sql.SQLTransientConnectionException;
+
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
 import org.postgresql.util.PSQLException;
@@ -21,7 +25,7 @@ import org.postgresql.util.ServerErrorMessage;
 
 /**
  * Assigns a {@link Retryability} to a failure: the recovery-class table of DESIGN.md, one line
- * per SQLSTATE in {@link #rule(String)}.
+ * per SQLSTATE in {@code TABLE} below, each with why.
  *
  * <p>The whole chain is read: the exception, its {@link SQLException#getNextException() next
  * exceptions} and its {@link Throwable#getCause() causes}, depth first, each node once (cycles are
@@ -86,47 +90,57 @@ public final class Classifier {
     }
 
     /**
-     * The recovery-class table: every SQLSTATE of DESIGN.md once, with why. Returns null for a code
-     * that is not listed (FATAL unless another node of the chain says more).
+     * The recovery-class table: every SQLSTATE of DESIGN.md once, with why. A code that is not
+     * listed is FATAL unless another node of the chain says more; the rest of class 08 is a lost
+     * connection (see {@link #rule}).
      */
-    private static Rule rule(String sqlState) {
-        switch (sqlState) {
+    private static final Map<String, Rule> TABLE = Map.ofEntries(
             // ---- SAFE: nothing committed, the server rolled the transaction back
-            case "40001": return Rule.SAFE;          // serialization_failure: the designed loser of a conflict
-            case "40P01": return Rule.SAFE;          // deadlock_detected: the victim was rolled back
-            case "23505": return Rule.MERGE_RACE;    // unique_violation: a racing MERGE/upsert inserted first
-            case "42P07": return Rule.MERGE_RACE;    // duplicate_table: a racing CREATE ... created it first
+            entry("40001", Rule.SAFE),          // serialization_failure: the designed loser of a conflict
+            entry("40P01", Rule.SAFE),          // deadlock_detected: the victim was rolled back
+            entry("23505", Rule.MERGE_RACE),    // unique_violation: a racing MERGE/upsert inserted first
+            entry("42P07", Rule.MERGE_RACE),    // duplicate_table: a racing CREATE ... created it first
             // ---- RECONNECT: the connection is gone or must be replaced
-            case "08000": return Rule.LOST;          // connection_exception
-            case "08003": return Rule.LOST;          // connection_does_not_exist: pgjdbc "This connection has been closed."
-            case "08006": return Rule.LOST;          // connection_failure: pgjdbc's I/O errors on a live connection
-            case "08P01": return Rule.LOST;          // protocol_violation: the stream is out of step, the session is unusable
-            case "08001": return Rule.RECONNECT;     // sqlclient_unable_to_establish_sqlconnection: pgjdbc's failed dial (refused, timed out, no such primary)
-            case "08004": return Rule.RECONNECT;     // sqlserver_rejected_establishment_of_sqlconnection: refused at connect, nothing ran
-            case "57P01": return Rule.LOST;          // admin_shutdown: pg_terminate_backend or a shutdown; may come after a commit record was written
-            case "57P02": return Rule.LOST;          // crash_shutdown: another backend crashed, every session is reset
-            case "57P03": return Rule.RECONNECT;     // cannot_connect_now: the server is starting or in recovery; a dial error
-            case "57P05": return Rule.RECONNECT;     // idle_session_timeout: the session was idle outside any transaction
-            case "25P03": return Rule.RECONNECT;     // idle_in_transaction_session_timeout: the server rolled the transaction back
-            case "25006": return Rule.READ_ONLY;     // read_only_sql_transaction: a standby, reachable through a multi-host URL
+            entry("08000", Rule.LOST),          // connection_exception
+            entry("08003", Rule.LOST),          // connection_does_not_exist: pgjdbc "This connection has been closed."
+            entry("08006", Rule.LOST),          // connection_failure: pgjdbc's I/O errors on a live connection
+            entry("08P01", Rule.LOST),          // protocol_violation: the stream is out of step, the session is unusable
+            entry("08001", Rule.RECONNECT),     // sqlclient_unable_to_establish_sqlconnection: pgjdbc's failed dial (refused, timed out, no such primary)
+            entry("08004", Rule.RECONNECT),     // sqlserver_rejected_establishment_of_sqlconnection: refused at connect, nothing ran
+            entry("57P01", Rule.LOST),          // admin_shutdown: pg_terminate_backend or a shutdown; may come after a commit record was written
+            entry("57P02", Rule.LOST),          // crash_shutdown: another backend crashed, every session is reset
+            entry("57P03", Rule.RECONNECT),     // cannot_connect_now: the server is starting or in recovery; a dial error
+            entry("57P05", Rule.RECONNECT),     // idle_session_timeout: the session was idle outside any transaction
+            entry("25P03", Rule.RECONNECT),     // idle_in_transaction_session_timeout: the server rolled the transaction back
+            entry("25006", Rule.READ_ONLY),     // read_only_sql_transaction: a standby, reachable through a multi-host URL
             // ---- BACKPRESSURE: the server (or pool) is full; wait longer
-            case "53000": return Rule.BACKPRESSURE;  // insufficient_resources
-            case "53200": return Rule.BACKPRESSURE;  // out_of_memory
-            case "53300": return Rule.BACKPRESSURE;  // too_many_connections: max_connections or a role/database limit, at connect
-            case "55P03": return Rule.BACKPRESSURE;  // lock_not_available: lock_timeout or NOWAIT
-            case "55006": return Rule.BACKPRESSURE;  // object_in_use: e.g. DROP DATABASE while others use it
+            entry("53000", Rule.BACKPRESSURE),  // insufficient_resources
+            entry("53200", Rule.BACKPRESSURE),  // out_of_memory
+            entry("53300", Rule.BACKPRESSURE),  // too_many_connections: max_connections or a role/database limit, at connect
+            entry("55P03", Rule.BACKPRESSURE),  // lock_not_available: lock_timeout or NOWAIT
+            entry("55006", Rule.BACKPRESSURE),  // object_in_use: e.g. DROP DATABASE while others use it
             // ---- RESET_STATE: the connection is fine, its prepared statements are stale
-            case "26000": return Rule.RESET_STATE;   // invalid_sql_statement_name: prepared statement gone (DEALLOCATE, pooler)
-            case "0A000": return Rule.CACHED_PLAN;   // feature_not_supported: "cached plan must not change result type" after DDL
+            entry("26000", Rule.RESET_STATE),   // invalid_sql_statement_name: prepared statement gone (DEALLOCATE, pooler)
+            entry("0A000", Rule.CACHED_PLAN),   // feature_not_supported: "cached plan must not change result type" after DDL
             // ---- UNKNOWN: find out first
-            case "40003": return Rule.UNKNOWN;       // statement_completion_unknown
-            case "08007": return Rule.UNKNOWN;       // transaction_resolution_unknown: also CommitOutcomeUnknownException
+            entry("40003", Rule.UNKNOWN),       // statement_completion_unknown
+            entry("08007", Rule.UNKNOWN),       // transaction_resolution_unknown: also CommitOutcomeUnknownException
             // ---- FATAL, listed because they look transient and are not
-            case "57014": return Rule.TIMED_OUT;     // query_canceled: statement_timeout or a cancel; rerunning is the caller's call
-            default:
-                // the rest of class 08 (connection exception) is a lost connection as well
-                return sqlState.startsWith("08") ? Rule.LOST : null;
+            entry("57014", Rule.TIMED_OUT)      // query_canceled: statement_timeout or a cancel; rerunning is the caller's call
+    );
+
+    /** The rule of one SQLSTATE, or null when the table does not know it. */
+    private static Rule rule(String sqlState) {
+        Rule rule = TABLE.get(sqlState);
+        if (rule == null && sqlState.startsWith("08")) {
+            return Rule.LOST; // the rest of class 08 (connection exception) is a lost connection as well
         }
+        return rule;
+    }
+
+    /** The codes the table lists, for the test that keeps it equal to DESIGN.md. */
+    static Set<String> listedCodes() {
+        return TABLE.keySet();
     }
 
     /** The class of a failure, with no context: the work did not write, was no merge, single host. */

@@ -24,6 +24,8 @@ import java.sql.SQLException;
 import java.sql.SQLTransientConnectionException;
 import java.util.List;
 import java.util.Properties;
+import java.util.Set;
+import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -116,6 +118,23 @@ class ClassifierTest {
         // as the server reports it, and as a plain SQLException carrying only the code
         assertEquals(expected, Classifier.retryability(Failures.server(code, "m"), wrote, merging, multiHostPrimary));
         assertEquals(expected, Classifier.retryability(Failures.plain(code), wrote, merging, multiHostPrimary));
+    }
+
+    /**
+     * The codes of DESIGN.md's table, class by class: a code added to (or dropped from) the
+     * classifier without the design and this test fails here.
+     */
+    @Test
+    void theTableListsExactlyTheCodesOfTheDesign() {
+        Set<String> design = Set.of(
+                "40001", "40P01", "23505", "42P07",                                    // SAFE (the last two when merging)
+                "08000", "08003", "08006", "08P01", "08001", "08004",                  // RECONNECT: class 08 (listed ones)
+                "57P01", "57P02", "57P03", "57P05", "25P03", "25006",                  // RECONNECT
+                "53000", "53200", "53300", "55P03", "55006",                           // BACKPRESSURE
+                "26000", "0A000",                                                      // RESET_STATE
+                "40003", "08007",                                                      // UNKNOWN
+                "57014");                                                              // FATAL, listed for its comment
+        assertEquals(new TreeSet<>(design), new TreeSet<>(Classifier.listedCodes()));
     }
 
     @Test

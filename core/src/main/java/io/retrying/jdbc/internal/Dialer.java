@@ -1,0 +1,40 @@
+package io.retrying.jdbc.internal;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+
+/**
+ * Where physical connections come from: a driver URL, a {@code DataSource}, a pool. The retrying
+ * connection dials through it at open and again whenever it must swap a broken connection.
+ */
+@FunctionalInterface
+public interface Dialer {
+
+  /** A new physical connection. */
+  Connection dial() throws SQLException;
+
+  /** For logs and caches keyed by database: host, port and database; never a password. */
+  default String describe() {
+    return getClass().getName();
+  }
+
+  /**
+   * Gives back a connection that broke. The default closes it quietly; over a pool, evict it so
+   * that nobody else borrows it.
+   */
+  default void discard(Connection broken) {
+    try {
+      broken.close();
+    } catch (SQLException | RuntimeException ignored) {
+      // it is broken: closing is a courtesy to the driver, its failure tells us nothing
+    }
+  }
+
+  /**
+   * Whether the URL names several hosts with {@code targetServerType=primary}: then a read-only
+   * error (25006) means we reached a demoted primary, and a new connection finds the new one.
+   */
+  default boolean multiHostPrimary() {
+    return false;
+  }
+}

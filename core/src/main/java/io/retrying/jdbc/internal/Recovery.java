@@ -1,0 +1,259 @@
+package io.retrying.jdbc.internal;
+
+import io.retrying.jdbc.Attempt;
+import io.retrying.jdbc.Classifier;
+import io.retrying.jdbc.RetryPolicy;
+import io.retrying.jdbc.Retryability;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+
+/**
+ * The one funnel every failure of a retrying connection goes through (HikariCP's
+ * {@code checkException}, made to recover): it classifies the failure, works out whether the
+ * failed work may have written, asks the {@link RetryPolicy}, recovers (same connection, a
+ * re-created statement, or a new connection with the session restored) and then either lets the
+ * caller run the work again or throws what the application should see.
+ *
+ * <p>The replay rules are DESIGN.md's "What is replayed, when", for autocommit work:
+ * <ul>
+ *   <li>The server reported the failure: the implicit transaction was rolled back, so the work
+ *       is replayed per its class (SAFE and BACKPRESSURE on the same connection, RESET_STATE once
+ *       with the statement re-created, RECONNECT on a new connection).</li>
+ *   <li>The socket was lost with no word from the server: replayed only if provably read-only;
+ *       otherwise the application gets SQLState 08007 ({@link #LOST_WRITE_STATE}), the original
+ *       failure as its cause.</li>
+ *   <li>Nothing was sent (08003: the physical connection was already closed): replayed.</li>
+ * </ul>
+ * Inside a transaction nothing is replayed here (issue 5 adds the journal), with one exception
+ * that needs no journal: the transaction's first statement, when the connection is found gone,
+ * runs on a new connection (nothing of the transaction can have committed). A loss later in the
+ * transaction, or while the connection is pinned, surfaces and leaves the connection refusing
+ * calls until {@code rollback()}.
+ */
+final class Recovery {
+
+  /** What the application gets when a statement that may have written lost its connection. */
+  static final String LOST_WRITE_STATE = "08007";
+
+  private final RetryingConnection connection;
+  private final RetryConfig config;
+  private final RetryPolicy policy;
+  private final Dialer dialer;
+  private FunctionVolatility volatility;
+
+  Recovery(RetryingConnection connection, RetryConfig config, Dialer dialer) {
+    this.connection = connection;
+    this.config = config;
+    this.policy = config.policy();
+    this.dialer = dialer;
+  }
+
+  /**
+   * A statement failed. Returns the run's state when the statement should run again (recovery
+   * done: the caller re-creates its physical statement and re-executes); throws otherwise.
+   *
+   * @param replayable false when the statement's own parameters cannot be sent twice (a stream)
+   */
+  Run failed(SQLException e, int flags, String sql, boolean replayable, Run run) throws SQLException {
+    if (run == null) {
+      run = new Run(policy, config.reconnectWindow(), connection.id());
+    }
+    int number = run.failed(e);
+    boolean reported = Classifier.serverReported(e);
+    boolean merging = (flags & SqlScan.MERGING) != 0;
+    Retryability recovery = Classifier.retryability(e, false, merging, dialer.multiHostPrimary());
+    boolean nothingSent = !reported && "08003".equals(Classifier.sqlState(e));
+
+    if (connection.inTransaction()) {
+      if (reported) {
+        connection.transactionFailed(e);
+      }
+      if (connection.transactionHasWork() || !recovery.needsNewConnection()) {
+        if (recovery.needsNewConnection()) {
+          connection.transactionFailed(e);
+          connection.markLost(e);
+        }
+        throw giveUp(e, recovery, run, "inside a transaction: not replayed");
+      }
+      // the transaction's first statement on a connection found gone: nothing can have committed
+    }
+    if (connection.pinnedBy() != null) {
+      if (recovery.needsNewConnection()) {
+        connection.markLost(e);
+      }
+      throw giveUp(e, recovery, run, "connection pinned: " + connection.pinnedBy());
+    }
+    if ((flags & SqlScan.TX_CONTROL) != 0 || !replayable) {
+      dropIfDead(recovery);
+      throw giveUp(e, recovery, run, "not replayable: transaction control or a stream parameter");
+    }
+
+    boolean wrote = false;
+    boolean swapped = false;
+    if (!reported && !nothingSent && recovery == Retryability.RECONNECT && !connection.inTransaction()) {
+      // the socket went silent: only work that cannot have written may run again
+      ReadOnlyProof proof = provablyReadOnly(e, flags, sql);
+      wrote = !proof.readOnly;
+      swapped = proof.swapped;
+    }
+    Retryability decided = wrote ? Classifier.retryability(e, true, merging, dialer.multiHostPrimary()) : recovery;
+    Attempt decision = policy.decide(decided, e, number, run.remaining());
+    if (decision.retry() && decision.recovery() == Retryability.RESET_STATE) {
+      if (run.resetUsed) {
+        decision = new Attempt(false, Duration.ZERO, decision.recovery(), "RESET_STATE already tried once");
+      }
+      run.resetUsed = true;
+    }
+    if (!decision.retry()) {
+      config.reporter().gaveUp(run.event(e, decision));
+      if (!swapped) {
+        dropIfDead(recovery);
+      }
+      if (wrote) {
+        throw new SQLException("The connection was lost while a statement that may write was running; "
+            + "whether it was applied is unknown", LOST_WRITE_STATE, e);
+      }
+      if (number > 1 && decision.recovery().isRetryable()) {
+        throw policy.exhausted(e, number, run.previous());
+      }
+      throw withPrevious(e, run);
+    }
+    config.reporter().retrying(run.event(e, decision));
+    sleep(policy, decision.delay(), e);
+    if (decision.recovery().needsNewConnection() && !swapped) {
+      try {
+        connection.swap();
+      } catch (SQLException dial) {
+        dial.addSuppressed(e);
+        throw dial;
+      }
+    }
+    return run;
+  }
+
+  /** A session call (setReadOnly, setSchema, ...) failed: swap when that heals it. */
+  boolean healForSessionCall(SQLException e) throws SQLException {
+    Retryability recovery = Classifier.retryability(e, false, false, dialer.multiHostPrimary());
+    if (!recovery.needsNewConnection() || connection.pinnedBy() != null
+        || (connection.inTransaction() && connection.transactionHasWork())) {
+      return false;
+    }
+    connection.swap();
+    return true;
+  }
+
+  /** ROLLBACK failed: if the connection is gone, so is the transaction; a new connection is rolled back. */
+  boolean healForRollback(SQLException e) throws SQLException {
+    if (!Classifier.retryability(e).needsNewConnection()) {
+      return false;
+    }
+    connection.swap();
+    return true;
+  }
+
+  /** COMMIT failed: what the application gets. */
+  SQLException commitFailed(SQLException e) {
+    Retryability recovery = Classifier.retryability(e);
+    if (recovery.needsNewConnection()) {
+      // The COMMIT may have been applied before the connection went (even a terminated backend
+      // can have written its commit record). Issue 5 resolves the xid; here we only refuse to guess.
+      connection.markLost(e);
+      SQLException unknown = new SQLException("The connection was lost during COMMIT; whether the transaction "
+          + "committed is unknown", LOST_WRITE_STATE, e);
+      config.reporter().gaveUp(new Run(policy, Duration.ZERO, connection.id()).event(e, Retryability.UNKNOWN,
+          Duration.ZERO, "connection lost during COMMIT"));
+      return unknown;
+    }
+    return e;
+  }
+
+  private SQLException giveUp(SQLException e, Retryability recovery, Run run, String reason) {
+    config.reporter().gaveUp(run.event(e, recovery, Duration.ZERO, reason));
+    return withPrevious(e, run);
+  }
+
+  private static SQLException withPrevious(SQLException e, Run run) {
+    for (Throwable earlier : run.previous()) {
+      if (earlier != e) {
+        e.addSuppressed(earlier);
+      }
+    }
+    return e;
+  }
+
+  /** A connection-class failure left the physical connection dead: the next call dials anew. */
+  private void dropIfDead(Retryability recovery) {
+    if (recovery.needsNewConnection() && connection.pinnedBy() == null && !connection.inTransaction()) {
+      connection.dropPhysical();
+    }
+  }
+
+  private record ReadOnlyProof(boolean readOnly, boolean swapped) {}
+
+  /**
+   * Whether the statement provably could not have written: its text reads only and calls no
+   * function, or (asked on a new connection) every function it calls is non-volatile, or the
+   * server enforces read-only for it.
+   */
+  private ReadOnlyProof provablyReadOnly(SQLException e, int flags, String sql) {
+    if ((flags & (SqlScan.SESSION | SqlScan.PINS | SqlScan.TX_CONTROL)) != 0) {
+      return new ReadOnlyProof(false, false);
+    }
+    boolean candidate = (flags & SqlScan.READ_CANDIDATE) != 0;
+    if (candidate && (flags & SqlScan.CALLS) == 0) {
+      return new ReadOnlyProof(true, false);
+    }
+    if (!candidate && !connection.session.readOnly()) {
+      return new ReadOnlyProof(false, false);
+    }
+    Connection fresh;
+    try {
+      fresh = connection.swap();
+    } catch (SQLException dial) {
+      e.addSuppressed(dial);
+      return new ReadOnlyProof(false, false);
+    }
+    try {
+      if (candidate) {
+        if (volatility == null) {
+          volatility = FunctionVolatility.of(dialer.describe());
+        }
+        if (volatility.allNonVolatile(SqlScan.calledFunctions(sql), fresh)) {
+          return new ReadOnlyProof(true, true);
+        }
+      }
+      return new ReadOnlyProof(connection.session.readOnly() && enforcesReadOnly(fresh), true);
+    } catch (SQLException lookup) {
+      e.addSuppressed(lookup);
+      return new ReadOnlyProof(false, true);
+    }
+  }
+
+  /**
+   * Whether the server refuses writes in this session's implicit transactions (readOnlyMode=always,
+   * default_transaction_read_only, a standby). pgjdbc's default readOnlyMode only makes explicit
+   * transactions read-only, so the flag alone proves nothing in autocommit.
+   */
+  private static boolean enforcesReadOnly(Connection physical) throws SQLException {
+    try (Statement st = physical.createStatement(); ResultSet rs = st.executeQuery("SHOW transaction_read_only")) {
+      return rs.next() && "on".equals(rs.getString(1));
+    }
+  }
+
+  /** Waits with the policy's sleeper; an interrupt ends the wait and surfaces the failure. */
+  static void sleep(RetryPolicy policy, Duration delay, SQLException failure) throws SQLException {
+    if (delay.isZero() || delay.isNegative()) {
+      return;
+    }
+    try {
+      policy.sleeper().sleep(delay);
+    } catch (InterruptedException interrupted) {
+      Thread.currentThread().interrupt();
+      failure.addSuppressed(interrupted);
+      throw failure;
+    }
+  }
+}

@@ -1,0 +1,712 @@
+package io.retrying.jdbc.internal;
+
+import io.retrying.jdbc.Classifier;
+import io.retrying.jdbc.Retryability;
+import java.sql.Array;
+import java.sql.Blob;
+import java.sql.CallableStatement;
+import java.sql.Clob;
+import java.sql.Connection;
+import java.sql.DatabaseMetaData;
+import java.sql.NClob;
+import java.sql.PreparedStatement;
+import java.sql.SQLClientInfoException;
+import java.sql.SQLException;
+import java.sql.SQLWarning;
+import java.sql.SQLXML;
+import java.sql.Savepoint;
+import java.sql.ShardingKey;
+import java.sql.Statement;
+import java.sql.Struct;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.concurrent.Executor;
+
+/**
+ * The application's {@link Connection}: it outlives the physical connections it wraps.
+ *
+ * <p>Methods that matter for retrying are written out and {@code final}: statement factories
+ * (our statements record what a new connection needs), session setters (recorded in
+ * {@link SessionState}), commit, rollback, close, unwrap. The rest are plain pass-throughs to the
+ * current physical connection, listed in {@link #PASS_THROUGH}; a reflection test holds every
+ * {@code java.sql.Connection} method to one or the other.
+ *
+ * <p>The physical connection is not a final field: {@link #swap()} replaces it, with a
+ * {@link Placeholder} in between. A failure of any statement on this connection goes to its
+ * {@link Recovery}, the one funnel that classifies, decides, recovers and re-runs or throws.
+ *
+ * <p>Like a pgjdbc connection, meant for one thread at a time; no locks are taken.
+ */
+final class RetryingConnection implements Connection {
+
+  /** The {@code java.sql.Connection} methods that go straight to the physical connection. */
+  static final Set<String> PASS_THROUGH = Set.of(
+      "beginRequest()",
+      "clearWarnings()",
+      "createArrayOf(String,Object[])",
+      "createBlob()",
+      "createClob()",
+      "createNClob()",
+      "createSQLXML()",
+      "createStruct(String,Object[])",
+      "endRequest()",
+      "getAutoCommit()",
+      "getCatalog()",
+      "getClientInfo()",
+      "getClientInfo(String)",
+      "getHoldability()",
+      "getNetworkTimeout()",
+      "getSchema()",
+      "getTransactionIsolation()",
+      "getTypeMap()",
+      "getWarnings()",
+      "isReadOnly()",
+      "nativeSQL(String)",
+      "releaseSavepoint(Savepoint)",
+      "setSavepoint()",
+      "setSavepoint(String)",
+      "setShardingKey(ShardingKey)",
+      "setShardingKey(ShardingKey,ShardingKey)",
+      "setShardingKeyIfValid(ShardingKey,ShardingKey,int)",
+      "setShardingKeyIfValid(ShardingKey,int)");
+
+  private volatile Connection delegate;
+  /** Bumped on every swap: statements made on an older physical connection re-create themselves. */
+  private volatile int generation;
+  private final Dialer dialer;
+  private final RetryConfig config;
+  private final String id;
+  final SessionState session = new SessionState();
+  final Recovery recovery;
+  private RetryingDatabaseMetaData metaData;
+  private boolean closed;
+  /**
+   * The physical connection was lost while it held what a new one cannot restore (an open
+   * transaction's work, pinned state): every call fails with this until rollback().
+   */
+  private SQLException lost;
+  /** A statement of the open transaction failed on the server: COMMIT must not report success. */
+  private SQLException transactionFailure;
+  /** A statement of the open transaction succeeded: from then on its loss is not ours to hide. */
+  private boolean transactionWork;
+  /** BEGIN/START TRANSACTION was sent as SQL while autocommit is on. */
+  private boolean sqlTransaction;
+  /** Why this physical connection may not be swapped transparently, or null. */
+  private String pinnedBy;
+
+  RetryingConnection(Connection physical, Dialer dialer, RetryConfig config, String id) {
+    this.delegate = physical;
+    this.dialer = dialer;
+    this.config = config;
+    this.id = id;
+    this.recovery = new Recovery(this, config, dialer);
+  }
+
+  // ---- state the statements and the funnel read
+
+  String id() {
+    return id;
+  }
+
+  int generation() {
+    return generation;
+  }
+
+  /**
+   * The current physical connection. Dials a new one first when there is none (it was lost and
+   * nothing stood in the way of a transparent swap); fails when the application closed this
+   * connection or must first acknowledge a loss with rollback().
+   */
+  Connection delegate() throws SQLException {
+    Connection d = delegate;
+    if (Placeholder.is(d)) {
+      d = heal();
+    }
+    return d;
+  }
+
+  private Connection heal() throws SQLException {
+    if (closed) {
+      throw new SQLException("This connection has been closed.", "08003");
+    }
+    if (lost != null) {
+      throw new SQLException("The connection to the server was lost while it held "
+          + (pinnedBy != null ? "session state that cannot be restored (" + pinnedBy + ")" : "an open transaction")
+          + "; that work is gone. Call rollback() to continue on a new connection.", "08003", lost);
+    }
+    return swap();
+  }
+
+  /** Whether statements run inside a transaction the application opened. */
+  boolean inTransaction() {
+    return !session.autoCommit() || sqlTransaction;
+  }
+
+  /** Whether the open transaction has done anything a new connection would not have. */
+  boolean transactionHasWork() {
+    return transactionWork || sqlTransaction;
+  }
+
+  String pinnedBy() {
+    return pinnedBy;
+  }
+
+  void pin(String reason) {
+    if (pinnedBy == null) {
+      pinnedBy = reason;
+    }
+  }
+
+  /**
+   * Swaps in a new physical connection: discards the old one, dials (within the reconnect
+   * window), restores the session state the application set, runs the initializer. Open
+   * statements notice the new generation and re-create themselves on their next use.
+   */
+  Connection swap() throws SQLException {
+    Connection old = delegate;
+    delegate = Placeholder.RECONNECTING;
+    generation++;
+    if (!Placeholder.is(old)) {
+      dialer.discard(old);
+    }
+    Connection fresh = RetryingConnections.dial(dialer, config, id, session::restoreOnto);
+    pinnedBy = null;
+    lost = null;
+    transactionFailure = null;
+    transactionWork = false;
+    sqlTransaction = false;
+    session.rolledBack();
+    delegate = fresh;
+    return fresh;
+  }
+
+  /** The physical connection is dead: let the next call dial a new one instead of failing on it. */
+  void dropPhysical() {
+    Connection old = delegate;
+    if (!Placeholder.is(old)) {
+      delegate = Placeholder.RECONNECTING;
+      generation++;
+      dialer.discard(old);
+    }
+  }
+
+  /** The physical connection died holding what cannot be restored: refuse calls until rollback(). */
+  void markLost(SQLException cause) {
+    lost = cause;
+    dropPhysical();
+  }
+
+  void transactionFailed(SQLException e) {
+    if (transactionFailure == null) {
+      transactionFailure = e;
+    }
+  }
+
+  /**
+   * Every successful execution passes here (with {@link Recovery#failed} for failures, the
+   * single place where issue 5's transaction journal will record what ran): records what the
+   * statement did to the session, pays the retry budget back, reports a recovery.
+   */
+  void executed(int flags, String sql, Run run) {
+    if ((flags & (SqlScan.SESSION | SqlScan.PINS | SqlScan.TX_CONTROL)) != 0) {
+      noteEffects(flags, sql);
+    }
+    if (inTransaction()) {
+      transactionWork = true;
+    }
+    config.policy().succeeded();
+    if (run != null) {
+      config.reporter().recovered(run.recoveredEvent());
+    }
+  }
+
+  private void noteEffects(int flags, String sql) {
+    if ((flags & SqlScan.PINS) != 0) {
+      pin("the session holds state only this server connection has (temp table, LISTEN, PREPARE, "
+          + "WITH HOLD cursor, advisory lock, COPY or large object)");
+    }
+    if ((flags & SqlScan.SESSION) != 0) {
+      session.sqlExecuted(sql, inTransaction());
+    }
+    if ((flags & SqlScan.TX_END) != 0) {
+      String start = sql.stripLeading();
+      boolean rolledBack = start.regionMatches(true, 0, "rollback", 0, 8) || start.regionMatches(true, 0, "abort", 0, 5);
+      endTransaction(!rolledBack);
+      sqlTransaction = false;
+    } else if ((flags & SqlScan.TX_BEGIN) != 0 && session.autoCommit()) {
+      sqlTransaction = true;
+    }
+  }
+
+  private void endTransaction(boolean committed) {
+    if (committed) {
+      session.committed();
+    } else {
+      session.rolledBack();
+    }
+    transactionFailure = null;
+    transactionWork = false;
+  }
+
+  /**
+   * Runs a session call on the physical connection; when it fails because the connection is
+   * gone, heals (swap and restore) and runs it once more on the new one.
+   */
+  private void onPhysical(PhysicalCall call) throws SQLException {
+    Connection d = delegate();
+    try {
+      call.on(d);
+    } catch (SQLException e) {
+      if (!recovery.healForSessionCall(e)) {
+        throw e;
+      }
+      call.on(delegate());
+    }
+  }
+
+  @FunctionalInterface
+  private interface PhysicalCall {
+    void on(Connection physical) throws SQLException;
+  }
+
+  // ---- statement factories
+
+  @Override
+  public final Statement createStatement() throws SQLException {
+    return new RetryingStatement(this, new Shape(Shape.STATEMENT, null, 0, 0, 0, null, null));
+  }
+
+  @Override
+  public final Statement createStatement(int resultSetType, int resultSetConcurrency) throws SQLException {
+    return new RetryingStatement(this,
+        new Shape(Shape.STATEMENT_TYPED, null, resultSetType, resultSetConcurrency, 0, null, null));
+  }
+
+  @Override
+  public final Statement createStatement(int resultSetType, int resultSetConcurrency, int resultSetHoldability)
+      throws SQLException {
+    return new RetryingStatement(this, new Shape(Shape.STATEMENT_HOLDABLE, null, resultSetType,
+        resultSetConcurrency, resultSetHoldability, null, null));
+  }
+
+  @Override
+  public final PreparedStatement prepareStatement(String sql) throws SQLException {
+    return new RetryingPreparedStatement(this, new Shape(Shape.PREPARED, sql, 0, 0, 0, null, null));
+  }
+
+  @Override
+  public final PreparedStatement prepareStatement(String sql, int autoGeneratedKeys) throws SQLException {
+    return new RetryingPreparedStatement(this,
+        new Shape(Shape.PREPARED_KEYS, sql, autoGeneratedKeys, 0, 0, null, null));
+  }
+
+  @Override
+  public final PreparedStatement prepareStatement(String sql, int[] columnIndexes) throws SQLException {
+    return new RetryingPreparedStatement(this,
+        new Shape(Shape.PREPARED_INDEXES, sql, 0, 0, 0, columnIndexes == null ? null : columnIndexes.clone(), null));
+  }
+
+  @Override
+  public final PreparedStatement prepareStatement(String sql, String[] columnNames) throws SQLException {
+    return new RetryingPreparedStatement(this,
+        new Shape(Shape.PREPARED_NAMES, sql, 0, 0, 0, null, columnNames == null ? null : columnNames.clone()));
+  }
+
+  @Override
+  public final PreparedStatement prepareStatement(String sql, int resultSetType, int resultSetConcurrency)
+      throws SQLException {
+    return new RetryingPreparedStatement(this,
+        new Shape(Shape.PREPARED_TYPED, sql, resultSetType, resultSetConcurrency, 0, null, null));
+  }
+
+  @Override
+  public final PreparedStatement prepareStatement(String sql, int resultSetType, int resultSetConcurrency,
+      int resultSetHoldability) throws SQLException {
+    return new RetryingPreparedStatement(this, new Shape(Shape.PREPARED_HOLDABLE, sql, resultSetType,
+        resultSetConcurrency, resultSetHoldability, null, null));
+  }
+
+  @Override
+  public final CallableStatement prepareCall(String sql) throws SQLException {
+    return new RetryingCallableStatement(this, new Shape(Shape.CALL, sql, 0, 0, 0, null, null));
+  }
+
+  @Override
+  public final CallableStatement prepareCall(String sql, int resultSetType, int resultSetConcurrency)
+      throws SQLException {
+    return new RetryingCallableStatement(this,
+        new Shape(Shape.CALL_TYPED, sql, resultSetType, resultSetConcurrency, 0, null, null));
+  }
+
+  @Override
+  public final CallableStatement prepareCall(String sql, int resultSetType, int resultSetConcurrency,
+      int resultSetHoldability) throws SQLException {
+    return new RetryingCallableStatement(this, new Shape(Shape.CALL_HOLDABLE, sql, resultSetType,
+        resultSetConcurrency, resultSetHoldability, null, null));
+  }
+
+  // ---- transactions
+
+  @Override
+  public final void setAutoCommit(boolean autoCommit) throws SQLException {
+    if (autoCommit && !session.autoCommit() && (transactionHasWork() || transactionFailure != null)) {
+      // pgjdbc commits here, and would silently roll back a failed transaction: take our commit path
+      commit();
+    }
+    onPhysical(c -> c.setAutoCommit(autoCommit));
+    session.autoCommit(autoCommit);
+    endTransaction(true);
+  }
+
+  /**
+   * Commits; never reports success for a transaction that already failed (pgjdbc would roll it
+   * back silently and return normally), and never claims to know the outcome of a COMMIT whose
+   * connection was lost.
+   */
+  @Override
+  public final void commit() throws SQLException {
+    Connection d = delegate();
+    SQLException failed = transactionFailure;
+    if (failed != null) {
+      try {
+        d.rollback();
+      } catch (SQLException ignored) {
+        // the transaction is over either way; the application hears about the first failure
+      }
+      endTransaction(false);
+      throw new SQLException("The transaction was rolled back, not committed: a statement in it failed earlier ("
+          + Classifier.sqlState(failed) + ")", "40000", failed);
+    }
+    try {
+      d.commit();
+    } catch (SQLException e) {
+      throw recovery.commitFailed(e);
+    }
+    endTransaction(true);
+  }
+
+  /**
+   * Rolls back. After a loss that could not be healed transparently, this is the application's
+   * acknowledgement: the connection gets a new physical connection and is usable again.
+   */
+  @Override
+  public final void rollback() throws SQLException {
+    if (lost != null) {
+      lost = null;
+      swap();
+      return;
+    }
+    Connection d = delegate();
+    try {
+      d.rollback();
+    } catch (SQLException e) {
+      if (!recovery.healForRollback(e)) {
+        throw e;
+      }
+    }
+    endTransaction(false);
+    sqlTransaction = false;
+  }
+
+  @Override
+  public final void rollback(Savepoint savepoint) throws SQLException {
+    delegate().rollback(savepoint);
+    // back to a point before the failure: the transaction may commit again
+    transactionFailure = null;
+  }
+
+  // ---- life cycle
+
+  @Override
+  public final void close() throws SQLException {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    Connection d = delegate;
+    delegate = Placeholder.CLOSED;
+    if (!Placeholder.is(d)) {
+      if (lost != null) {
+        dialer.discard(d);
+      } else {
+        d.close();
+      }
+    }
+  }
+
+  @Override
+  public final boolean isClosed() {
+    return closed;
+  }
+
+  @Override
+  public final void abort(Executor executor) throws SQLException {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    Connection d = delegate;
+    delegate = Placeholder.CLOSED;
+    if (!Placeholder.is(d)) {
+      d.abort(executor);
+    }
+  }
+
+  @Override
+  public final boolean isValid(int timeout) throws SQLException {
+    if (closed || lost != null) {
+      return false;
+    }
+    Connection d = delegate;
+    return !Placeholder.is(d) && d.isValid(timeout);
+  }
+
+  // ---- session state
+
+  @Override
+  public final void setReadOnly(boolean readOnly) throws SQLException {
+    onPhysical(c -> c.setReadOnly(readOnly));
+    session.readOnly(readOnly);
+  }
+
+  @Override
+  public final void setTransactionIsolation(int level) throws SQLException {
+    onPhysical(c -> c.setTransactionIsolation(level));
+    session.isolation(level);
+  }
+
+  @Override
+  public final void setHoldability(int holdability) throws SQLException {
+    onPhysical(c -> c.setHoldability(holdability));
+    session.holdability(holdability);
+  }
+
+  @Override
+  public final void setSchema(String schema) throws SQLException {
+    onPhysical(c -> c.setSchema(schema));
+    session.schema(schema);
+  }
+
+  @Override
+  public final void setCatalog(String catalog) throws SQLException {
+    onPhysical(c -> c.setCatalog(catalog));
+    session.catalog(catalog);
+  }
+
+  @Override
+  public final void setNetworkTimeout(Executor executor, int milliseconds) throws SQLException {
+    onPhysical(c -> c.setNetworkTimeout(executor, milliseconds));
+    session.networkTimeout(executor, milliseconds);
+  }
+
+  @Override
+  public final void setClientInfo(String name, String value) throws SQLClientInfoException {
+    try {
+      delegate().setClientInfo(name, value);
+    } catch (SQLClientInfoException e) {
+      throw e;
+    } catch (SQLException e) {
+      throw new SQLClientInfoException(e.getMessage(), e.getSQLState(), Map.of(), e);
+    }
+    session.clientInfo(name, value);
+  }
+
+  @Override
+  public final void setClientInfo(Properties properties) throws SQLClientInfoException {
+    try {
+      delegate().setClientInfo(properties);
+    } catch (SQLClientInfoException e) {
+      throw e;
+    } catch (SQLException e) {
+      throw new SQLClientInfoException(e.getMessage(), e.getSQLState(), Map.of(), e);
+    }
+    session.clientInfo(properties);
+  }
+
+  @Override
+  public final void setTypeMap(Map<String, Class<?>> map) throws SQLException {
+    onPhysical(c -> c.setTypeMap(map));
+    session.typeMap(map);
+  }
+
+  // ---- wrappers
+
+  @Override
+  public final DatabaseMetaData getMetaData() throws SQLException {
+    delegate();
+    if (metaData == null) {
+      metaData = new RetryingDatabaseMetaData(this);
+    }
+    return metaData;
+  }
+
+  /**
+   * Hands out the physical connection (pgjdbc's {@code PGConnection}, say). What the application
+   * does with it (COPY, large objects, notifications) is out of our sight, and it would keep the
+   * old object after a swap: so the connection is pinned.
+   */
+  @Override
+  public final <T> T unwrap(Class<T> iface) throws SQLException {
+    if (iface.isInstance(this)) {
+      return iface.cast(this);
+    }
+    Connection d = delegate();
+    T unwrapped = iface.isInstance(d) ? iface.cast(d) : d.unwrap(iface);
+    pin("the application unwrapped the physical connection (" + iface.getSimpleName() + ")");
+    return unwrapped;
+  }
+
+  @Override
+  public final boolean isWrapperFor(Class<?> iface) throws SQLException {
+    return iface.isInstance(this) || delegate().isWrapperFor(iface);
+  }
+
+  @Override
+  public String toString() {
+    return "RetryingConnection@" + Integer.toHexString(System.identityHashCode(this)) + " " + id
+        + " wrapping " + delegate;
+  }
+
+  // ---- pass-throughs (plain forwarding to the current physical connection)
+
+  @Override
+  public void beginRequest() throws SQLException {
+    delegate().beginRequest();
+  }
+
+  @Override
+  public void clearWarnings() throws SQLException {
+    delegate().clearWarnings();
+  }
+
+  @Override
+  public Array createArrayOf(String a, Object[] b) throws SQLException {
+    return delegate().createArrayOf(a, b);
+  }
+
+  @Override
+  public Blob createBlob() throws SQLException {
+    return delegate().createBlob();
+  }
+
+  @Override
+  public Clob createClob() throws SQLException {
+    return delegate().createClob();
+  }
+
+  @Override
+  public NClob createNClob() throws SQLException {
+    return delegate().createNClob();
+  }
+
+  @Override
+  public SQLXML createSQLXML() throws SQLException {
+    return delegate().createSQLXML();
+  }
+
+  @Override
+  public Struct createStruct(String a, Object[] b) throws SQLException {
+    return delegate().createStruct(a, b);
+  }
+
+  @Override
+  public void endRequest() throws SQLException {
+    delegate().endRequest();
+  }
+
+  @Override
+  public boolean getAutoCommit() throws SQLException {
+    return delegate().getAutoCommit();
+  }
+
+  @Override
+  public String getCatalog() throws SQLException {
+    return delegate().getCatalog();
+  }
+
+  @Override
+  public Properties getClientInfo() throws SQLException {
+    return delegate().getClientInfo();
+  }
+
+  @Override
+  public String getClientInfo(String a) throws SQLException {
+    return delegate().getClientInfo(a);
+  }
+
+  @Override
+  public int getHoldability() throws SQLException {
+    return delegate().getHoldability();
+  }
+
+  @Override
+  public int getNetworkTimeout() throws SQLException {
+    return delegate().getNetworkTimeout();
+  }
+
+  @Override
+  public String getSchema() throws SQLException {
+    return delegate().getSchema();
+  }
+
+  @Override
+  public int getTransactionIsolation() throws SQLException {
+    return delegate().getTransactionIsolation();
+  }
+
+  @Override
+  public Map<String, Class<?>> getTypeMap() throws SQLException {
+    return delegate().getTypeMap();
+  }
+
+  @Override
+  public SQLWarning getWarnings() throws SQLException {
+    return delegate().getWarnings();
+  }
+
+  @Override
+  public boolean isReadOnly() throws SQLException {
+    return delegate().isReadOnly();
+  }
+
+  @Override
+  public String nativeSQL(String a) throws SQLException {
+    return delegate().nativeSQL(a);
+  }
+
+  @Override
+  public void releaseSavepoint(Savepoint a) throws SQLException {
+    delegate().releaseSavepoint(a);
+  }
+
+  @Override
+  public Savepoint setSavepoint() throws SQLException {
+    return delegate().setSavepoint();
+  }
+
+  @Override
+  public Savepoint setSavepoint(String a) throws SQLException {
+    return delegate().setSavepoint(a);
+  }
+
+  @Override
+  public void setShardingKey(ShardingKey a) throws SQLException {
+    delegate().setShardingKey(a);
+  }
+
+  @Override
+  public void setShardingKey(ShardingKey a, ShardingKey b) throws SQLException {
+    delegate().setShardingKey(a, b);
+  }
+
+  @Override
+  public boolean setShardingKeyIfValid(ShardingKey a, ShardingKey b, int c) throws SQLException {
+    return delegate().setShardingKeyIfValid(a, b, c);
+  }
+
+  @Override
+  public boolean setShardingKeyIfValid(ShardingKey a, int b) throws SQLException {
+    return delegate().setShardingKeyIfValid(a, b);
+  }
+}

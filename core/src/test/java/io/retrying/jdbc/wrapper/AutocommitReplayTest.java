@@ -1,0 +1,237 @@
+package io.retrying.jdbc.wrapper;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.retrying.jdbc.Classifier;
+import io.retrying.jdbc.Retryability;
+import io.retrying.jdbc.fixtures.FaultProxy;
+import io.retrying.jdbc.fixtures.PgExtension;
+import io.retrying.jdbc.fixtures.PgServer;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.concurrent.CompletableFuture;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** What autocommit work is replayed after a failure, and how often it reaches the server. */
+@ExtendWith(PgExtension.class)
+class AutocommitReplayTest {
+
+  private final PgServer pg;
+
+  AutocommitReplayTest(PgServer pg) {
+    this.pg = pg;
+  }
+
+  @BeforeEach
+  void table() {
+    pg.sql("DROP TABLE IF EXISTS marks", "CREATE TABLE marks (v int)");
+  }
+
+  @Test
+  void anInsertWhoseSocketIsCutIsNotReplayedAndReportsAnUnknownOutcome() throws Exception {
+    try (FaultProxy proxy = FaultProxy.start(pg)) {
+      Physical physical = new Physical(proxy.jdbcUrl());
+      try (Connection c = physical.open(); Statement st = c.createStatement()) {
+        // when the proxy cuts the socket while the INSERT runs on the server
+        CompletableFuture<Integer> cut = CompletableFuture.supplyAsync(() -> {
+          sleep(250);
+          return proxy.cutAll();
+        });
+        SQLException e = assertThrows(SQLException.class,
+            () -> st.executeUpdate("INSERT INTO marks SELECT 1 FROM pg_sleep(0.5) /* cut-insert */"));
+        assertTrue(cut.join() > 0);
+
+        // then the caller is told the outcome is unknown, and the INSERT was sent once only
+        assertEquals("08007", e.getSQLState());
+        assertEquals(Retryability.UNKNOWN, Classifier.retryability(e));
+        assertEquals(1, physical.executions("cut-insert"));
+        sleep(700); // the server finishes the INSERT it was running
+        long rows = pg.queryLong("SELECT count(*) FROM marks");
+        assertTrue(rows == 0 || rows == 1, "never two: " + rows);
+
+        // and the connection heals for the next statement
+        try (ResultSet rs = st.executeQuery("SELECT 42")) {
+          rs.next();
+          assertEquals(42, rs.getInt(1));
+        }
+        assertEquals(1, physical.executions("SELECT 42"));
+        assertEquals(0, physical.failures("SELECT 42"));
+      }
+    }
+  }
+
+  @Test
+  void anInsertTerminatedByTheServerIsReplayedOnce() throws Exception {
+    Physical physical = new Physical(pg.jdbcUrl() + "&ApplicationName=victim-insert");
+    try (Connection c = physical.open();
+        PreparedStatement insert = c.prepareStatement("INSERT INTO marks SELECT ? FROM pg_sleep(1) /* terminated-insert */")) {
+      insert.setInt(1, 7);
+      CompletableFuture<Integer> terminate = CompletableFuture.supplyAsync(() -> {
+        sleep(300);
+        return pg.terminateBackends("victim-insert");
+      });
+      // the server said 57P01: its implicit transaction rolled back, so the INSERT runs again
+      assertEquals(1, insert.executeUpdate());
+      assertEquals(1, terminate.join());
+    }
+    assertEquals(1, pg.queryLong("SELECT count(*) FROM marks WHERE v = 7"));
+    assertEquals(2, physical.executions("terminated-insert"));
+    assertEquals(1, physical.failures("terminated-insert"));
+  }
+
+  @Test
+  void searchPathIsolationAndReadOnlySurviveAReconnect() throws Exception {
+    pg.sql("CREATE SCHEMA IF NOT EXISTS app");
+    Physical physical = new Physical(pg.jdbcUrl());
+    try (Connection c = physical.open(); Statement st = c.createStatement()) {
+      st.execute("SET search_path TO app, public");
+      st.execute("SET LOCAL work_mem = '1MB'"); // transaction-local: not restored, and no warning either
+      c.setTransactionIsolation(Connection.TRANSACTION_SERIALIZABLE);
+      c.setReadOnly(true);
+      int pid = ServerFaultsTest.backendPid(st);
+
+      pg.terminateBackends();
+
+      int newPid = ServerFaultsTest.backendPid(st);
+      assertNotEquals(pid, newPid);
+      assertEquals("app, public", show(st, "search_path"));
+      assertEquals("serializable", show(st, "transaction_isolation"));
+      assertEquals(Connection.TRANSACTION_SERIALIZABLE, c.getTransactionIsolation());
+      assertTrue(c.isReadOnly());
+      c.setAutoCommit(false);
+      assertEquals("on", show(st, "transaction_read_only"));
+      c.rollback();
+      c.setAutoCommit(true);
+      c.setReadOnly(false);
+    }
+    assertEquals(1, physical.failures("pg_backend_pid"));
+  }
+
+  @Test
+  void aPinnedConnectionSurfacesTheFailureAndHealsOnlyAfterRollback() throws Exception {
+    Physical physical = new Physical(pg.jdbcUrl());
+    try (Connection c = physical.open(); Statement st = c.createStatement()) {
+      st.execute("CREATE TEMP TABLE scratch (a int)");
+      int pid = ServerFaultsTest.backendPid(st);
+      pg.terminateBackends();
+
+      SQLException lost = assertThrows(SQLException.class, () -> st.executeQuery("SELECT * FROM scratch /* pinned */"));
+      assertEquals("57P01", lost.getSQLState());
+      assertEquals(Retryability.RECONNECT, Classifier.retryability(lost));
+      SQLException refused = assertThrows(SQLException.class, () -> st.executeQuery("SELECT 1 /* refused */"));
+      assertEquals("08003", refused.getSQLState());
+      assertSame(lost, refused.getCause());
+
+      c.rollback(); // the acknowledgement: a new physical connection, without the temp table
+      assertNotEquals(pid, ServerFaultsTest.backendPid(st));
+      assertEquals("42P01", assertThrows(SQLException.class, () -> st.executeQuery("SELECT * FROM scratch")).getSQLState());
+    }
+    assertEquals(1, physical.executions("pinned"));
+    assertEquals(0, physical.executions("refused"));
+  }
+
+  @Test
+  void aPreparedStatementSurvivesDeallocateAllAndAlterTable() throws Exception {
+    pg.sql("INSERT INTO marks VALUES (1)");
+    Physical physical = new Physical(pg.jdbcUrl() + "&prepareThreshold=1");
+    try (Connection c = physical.open(); Statement st = c.createStatement();
+        PreparedStatement ps = c.prepareStatement("SELECT * FROM marks WHERE v > ? /* stale */")) {
+      ps.setInt(1, 0);
+      assertEquals(1, columns(ps));
+      assertEquals(1, columns(ps)); // now server-prepared
+      st.execute("DEALLOCATE ALL");
+      assertEquals(1, columns(ps));
+      st.execute("ALTER TABLE marks ADD COLUMN w int");
+      assertEquals(2, columns(ps));
+    }
+    // pgjdbc heals 26000 and the cached-plan 0A000 itself in autocommit: nothing left for us to replay
+    assertEquals(4, physical.executions("stale"));
+    assertEquals(0, physical.failures("stale"));
+  }
+
+  @Test
+  void commitOfAFailedTransactionThrowsInsteadOfReportingSuccess() throws Exception {
+    Physical physical = new Physical(pg.jdbcUrl());
+    try (Connection c = physical.open(); Statement st = c.createStatement()) {
+      c.setAutoCommit(false);
+      st.executeUpdate("INSERT INTO marks VALUES (1)");
+      assertThrows(SQLException.class, () -> st.executeQuery("SELECT 1/0"));
+      SQLException e = assertThrows(SQLException.class, c::commit);
+      assertEquals("40000", e.getSQLState());
+      assertEquals("22012", ((SQLException) e.getCause()).getSQLState());
+      // the connection carries on with a fresh transaction
+      st.executeUpdate("INSERT INTO marks VALUES (2)");
+      c.commit();
+    }
+    assertEquals(0, pg.queryLong("SELECT count(*) FROM marks WHERE v = 1"));
+    assertEquals(1, pg.queryLong("SELECT count(*) FROM marks WHERE v = 2"));
+  }
+
+  @Test
+  void aConnectionLostInsideATransactionRefusesCallsUntilRollback() throws Exception {
+    Physical physical = new Physical(pg.jdbcUrl());
+    try (Connection c = physical.open(); Statement st = c.createStatement()) {
+      c.setAutoCommit(false);
+      st.executeUpdate("INSERT INTO marks VALUES (3) /* in-tx */");
+      int pid = ServerFaultsTest.backendPid(st);
+      pg.terminateBackends();
+
+      SQLException lost = assertThrows(SQLException.class, () -> st.executeUpdate("INSERT INTO marks VALUES (4) /* in-tx */"));
+      assertEquals(Retryability.RECONNECT, Classifier.retryability(lost));
+      assertEquals("08003", assertThrows(SQLException.class, c::commit).getSQLState());
+      c.rollback();
+      assertNotEquals(pid, ServerFaultsTest.backendPid(st));
+      st.executeUpdate("INSERT INTO marks VALUES (5)");
+      c.commit();
+      assertTrue(!c.getAutoCommit());
+    }
+    assertEquals(2, physical.executions("in-tx"));
+    assertEquals(0, pg.queryLong("SELECT count(*) FROM marks WHERE v IN (3, 4)"));
+    assertEquals(1, pg.queryLong("SELECT count(*) FROM marks WHERE v = 5"));
+  }
+
+  @Test
+  void theFirstStatementOfATransactionRunsOnANewConnectionWhenTheOldOneIsGone() throws Exception {
+    Physical physical = new Physical(pg.jdbcUrl());
+    try (Connection c = physical.open(); Statement st = c.createStatement()) {
+      c.setAutoCommit(false);
+      pg.terminateBackends();
+      st.executeUpdate("INSERT INTO marks VALUES (6) /* first-in-tx */");
+      c.commit();
+    }
+    assertEquals(1, pg.queryLong("SELECT count(*) FROM marks WHERE v = 6"));
+    assertEquals(2, physical.executions("first-in-tx"));
+  }
+
+  private static int columns(PreparedStatement ps) throws SQLException {
+    try (ResultSet rs = ps.executeQuery()) {
+      assertTrue(rs.next());
+      assertSame(ps, rs.getStatement());
+      return rs.getMetaData().getColumnCount();
+    }
+  }
+
+  private static String show(Statement st, String setting) throws SQLException {
+    try (ResultSet rs = st.executeQuery("SHOW " + setting)) {
+      rs.next();
+      return rs.getString(1);
+    }
+  }
+
+  private static void sleep(long millis) {
+    try {
+      Thread.sleep(millis);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+}

@@ -1,0 +1,92 @@
+package io.retrying.jdbc.wrapper;
+
+import io.retrying.jdbc.RetryPolicy;
+import io.retrying.jdbc.internal.Dialer;
+import io.retrying.jdbc.internal.RetryConfig;
+import io.retrying.jdbc.internal.RetryingConnections;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
+import javax.sql.DataSource;
+import net.ttddyy.dsproxy.ExecutionInfo;
+import net.ttddyy.dsproxy.QueryInfo;
+import net.ttddyy.dsproxy.listener.QueryExecutionListener;
+import net.ttddyy.dsproxy.support.ProxyDataSourceBuilder;
+import org.postgresql.ds.PGSimpleDataSource;
+
+/**
+ * The physical side of a retrying connection under test: pgjdbc wrapped by datasource-proxy,
+ * which sees every execution that reaches the driver (and so the server), and a Dialer over it.
+ */
+final class Physical implements QueryExecutionListener {
+
+  /** Fast waits: the tests are about what runs, not how long it waits. */
+  static final RetryPolicy FAST = RetryPolicy.builder()
+      .maxAttempts(3).baseDelay(Duration.ofMillis(5)).maxDelay(Duration.ofMillis(100)).noTokenBucket().build();
+
+  private final DataSource proxied;
+  private final String url;
+  /** The SQL text of every physical execution, with whether it succeeded. */
+  private final List<String> executions = new CopyOnWriteArrayList<>();
+  private final List<String> failures = new CopyOnWriteArrayList<>();
+  final AtomicInteger dials = new AtomicInteger();
+
+  Physical(String jdbcUrl) {
+    this.url = jdbcUrl;
+    PGSimpleDataSource pg = new PGSimpleDataSource();
+    pg.setUrl(jdbcUrl);
+    this.proxied = ProxyDataSourceBuilder.create(pg).listener(this).build();
+  }
+
+  Dialer dialer() {
+    return new Dialer() {
+      @Override
+      public Connection dial() throws SQLException {
+        dials.incrementAndGet();
+        return proxied.getConnection();
+      }
+
+      @Override
+      public String describe() {
+        return url.replaceAll("password=[^&]*", "password=***");
+      }
+    };
+  }
+
+  Connection open() throws SQLException {
+    return open(RetryConfig.defaults().withPolicy(FAST));
+  }
+
+  Connection open(RetryConfig config) throws SQLException {
+    return RetryingConnections.open(dialer(), config);
+  }
+
+  /** How many physical executions contained {@code fragment}, failed ones included. */
+  long executions(String fragment) {
+    return executions.stream().filter(q -> q.contains(fragment)).count();
+  }
+
+  /** How many physical executions containing {@code fragment} failed. */
+  long failures(String fragment) {
+    return failures.stream().filter(q -> q.contains(fragment)).count();
+  }
+
+  @Override
+  public void beforeQuery(ExecutionInfo execInfo, List<QueryInfo> queryInfoList) {
+  }
+
+  @Override
+  public void afterQuery(ExecutionInfo execInfo, List<QueryInfo> queryInfoList) {
+    StringBuilder sql = new StringBuilder();
+    for (QueryInfo q : queryInfoList) {
+      sql.append(q.getQuery()).append('\n');
+    }
+    executions.add(sql.toString());
+    if (!execInfo.isSuccess()) {
+      failures.add(sql.toString());
+    }
+  }
+}

@@ -1,0 +1,88 @@
+package io.retrying.jdbc.wrapper;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+
+import io.retrying.jdbc.fixtures.PgExtension;
+import io.retrying.jdbc.fixtures.PgServer;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * A read loop on one retrying connection sees no error across the faults a server goes through:
+ * its backend terminated, a restart, a crash, an outage. Each fault costs exactly one failed
+ * physical execution of the read, which is then replayed.
+ */
+@ExtendWith(PgExtension.class)
+class ServerFaultsTest {
+
+  private static final String READ = "SELECT count(*) FROM items /* read-loop */";
+
+  @Test
+  void readLoopSeesNoErrorAcrossTerminateRestartCrashAndOutage(PgServer pg) throws Exception {
+    pg.sql("DROP TABLE IF EXISTS items", "CREATE TABLE items (id int)", "INSERT INTO items SELECT generate_series(1, 5)");
+    Physical physical = new Physical(pg.jdbcUrl());
+    try (Connection c = physical.open(); PreparedStatement read = c.prepareStatement(READ);
+        Statement plain = c.createStatement()) {
+      int pid = backendPid(plain);
+      assertEquals(5, count(read));
+
+      // given an idle connection whose backend is terminated, when it reads, then no error
+      pg.terminateBackends();
+      assertEquals(5, count(read));
+      int afterTerminate = backendPid(plain);
+      assertNotEquals(pid, afterTerminate);
+
+      pg.restart();
+      assertEquals(5, count(read));
+
+      pg.crash();
+      CompletableFuture<Void> startLater = CompletableFuture.runAsync(() -> {
+        sleep(300);
+        pg.start();
+      });
+      assertEquals(5, count(read));
+      startLater.join();
+
+      pg.stopFor(Duration.ofMillis(700));
+      assertEquals(5, count(read));
+      // a plain Statement through the same faults path once more, after the outage
+      try (ResultSet rs = plain.executeQuery(READ)) {
+        rs.next();
+        assertEquals(5, rs.getInt(1));
+      }
+    }
+    // 6 reads succeeded; each of the 4 faults cost exactly one failed execution, replayed once
+    assertEquals(4, physical.failures("read-loop"));
+    assertEquals(6 + 4, physical.executions("read-loop"));
+  }
+
+  private static long count(PreparedStatement read) throws SQLException {
+    try (ResultSet rs = read.executeQuery()) {
+      rs.next();
+      return rs.getLong(1);
+    }
+  }
+
+  static int backendPid(Statement st) throws SQLException {
+    try (ResultSet rs = st.executeQuery("SELECT pg_backend_pid()")) {
+      rs.next();
+      return rs.getInt(1);
+    }
+  }
+
+  private static void sleep(long millis) {
+    try {
+      Thread.sleep(millis);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+}
