@@ -157,8 +157,11 @@ public final class Demo {
                     options.threads(), seconds(Side.CONNECTION_TIMEOUT)));
         }
         text.println("  how        both sides run at the same time against the same server, each in its own schema"
-                + (target instanceof EmbeddedTarget ? ", as its own role, through its own fault proxy" : "")
-                + ": the same transfers, and every fault hits both at the same moment");
+                + (target instanceof EmbeddedTarget ? "," : ""));
+        if (target instanceof EmbeddedTarget) {
+            text.println("             as its own role, through its own fault proxy:");
+        }
+        text.println("             the same transfers, and every fault hits both sides at the same moment");
         if (!options.chaos()) {
             text.println("  chaos      off (--chaos off)");
         } else {
@@ -187,10 +190,13 @@ public final class Demo {
     private String progressLine(long start, List<Side> sides, ChaosRunner chaos) {
         StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "%5.1fs",
                 (System.nanoTime() - start) / 1e9));
+        ChaosSchedule.Event now = chaos.current();
+        // first: on a terminal the line is cut to its width
+        sb.append(String.format(" %-19s", now == null ? "" : "[" + now.kind().id() + "]"));
         for (Side side : sides) {
             SideStats s = side.stats();
-            sb.append(" | ").append(side.name()).append(' ').append(Report.n(s.committedCount())).append(" ok ")
-                    .append(Report.n(s.failedCount())).append(" failed");
+            sb.append(sb.charAt(sb.length() - 1) == ' ' ? "| " : " | ").append(side.name()).append(' ').append(Report.n(s.committed())).append(" ok ")
+                    .append(Report.n(s.failed())).append(" failed");
             Map<String, Long> states = s.failuresByState();
             if (!states.isEmpty()) {
                 sb.append(" (").append(counts(states)).append(')');
@@ -208,10 +214,6 @@ public final class Demo {
                     sb.append(" (").append(counts(byClass)).append(')');
                 }
             }
-        }
-        ChaosSchedule.Event now = chaos.current();
-        if (now != null) {
-            sb.append(" | chaos: ").append(now.kind().id());
         }
         return sb.toString();
     }

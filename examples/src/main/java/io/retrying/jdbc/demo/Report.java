@@ -25,7 +25,7 @@ final class Report {
         }
         row(rows, sides, "retries by class (RetryListener)", s -> s.retries() ? "" : "none: no retry layer");
         for (Retryability r : Retryability.values()) {
-            if (r.isRetryable()) {
+            if (r != Retryability.FATAL) { // UNKNOWN too: a whole unit of work (inTransaction) may run again
                 row(rows, sides, "  " + r, s -> s.retries() ? n(s.retriesByClass().get(r)) : "-");
             }
         }

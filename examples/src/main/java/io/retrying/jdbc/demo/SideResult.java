@@ -28,7 +28,7 @@ record SideResult(String name, String title, long attempted, long committed, lon
     static SideResult of(Side side, Bank.Audit audit) {
         SideStats s = side.stats();
         RetryCounter r = side.retries();
-        return new SideResult(side.name(), side.title(), s.attempted(), s.committedCount(), s.failedCount(),
+        return new SideResult(side.name(), side.title(), s.attempted(), s.committed(), s.failed(),
                 s.failuresByState(), r == null ? null : r.retries(), r == null ? 0 : r.recovered(),
                 r == null ? 0 : r.gaveUp(), r == null ? null : r.commitOutcomes(), audit);
     }

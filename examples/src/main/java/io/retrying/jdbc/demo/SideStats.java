@@ -19,15 +19,15 @@ final class SideStats {
     private final Map<String, LongAdder> failuresByState = new ConcurrentHashMap<>();
     private final ConcurrentLinkedQueue<String> failedKeys = new ConcurrentLinkedQueue<>();
 
-    void attempted() {
+    void recordAttempt() {
         attempted.increment();
     }
 
-    void committed() {
+    void recordCommit() {
         committed.increment();
     }
 
-    void failed(Transfer t, Throwable e) {
+    void recordFailure(Transfer t, Throwable e) {
         failuresByState.computeIfAbsent(label(e), k -> new LongAdder()).increment();
         failedKeys.add(t.key());
         failed.increment();
@@ -43,11 +43,11 @@ final class SideStats {
         return attempted.sum();
     }
 
-    long committedCount() {
+    long committed() {
         return committed.sum();
     }
 
-    long failedCount() {
+    long failed() {
         return failed.sum();
     }
 

@@ -35,12 +35,12 @@ final class Workload {
         SideStats stats = side.stats();
         while (System.nanoTime() - endNanos < 0) {
             Transfer t = transfers.next();
-            stats.attempted();
+            stats.recordAttempt();
             try {
                 side.work().run(side.dataSource(), t);
-                stats.committed();
+                stats.recordCommit();
             } catch (Exception e) {
-                stats.failed(t, e);
+                stats.recordFailure(t, e);
             }
         }
     }
