@@ -24,7 +24,6 @@ class RetryingStatement implements Statement {
 
   /** The {@code java.sql.Statement} methods that go straight to the physical statement. */
   static final Set<String> PASS_THROUGH = Set.of(
-      "cancel()",
       "clearWarnings()",
       "enquoteIdentifier(String,boolean)",
       "enquoteLiteral(String)",
@@ -78,8 +77,11 @@ class RetryingStatement implements Statement {
 
   private final RetryingConnection owner;
   final Shape shape;
-  /** Not final: replaced when re-created after a failure or on a new physical connection. */
-  private Statement delegate;
+  /**
+   * Not final: replaced when re-created after a failure or on a new physical connection.
+   * Volatile for cancel(), the one method another thread calls.
+   */
+  private volatile Statement delegate;
   /** The connection generation the physical statement belongs to; -1 forces a re-creation. */
   private int generation;
   private boolean closed;
@@ -530,6 +532,18 @@ class RetryingStatement implements Statement {
     settings |= CLOSE_ON_COMPLETION;
   }
 
+  /**
+   * Cancels the physical statement running now. Called from another thread, so it touches only
+   * the current physical statement: it never heals or re-creates anything.
+   */
+  @Override
+  public final void cancel() throws SQLException {
+    Statement d = delegate;
+    if (d != null && !closed) {
+      d.cancel();
+    }
+  }
+
   // ---- wrapper
 
   @Override
@@ -554,10 +568,6 @@ class RetryingStatement implements Statement {
 
   // ---- pass-throughs (plain forwarding to the current physical statement)
 
-  @Override
-  public void cancel() throws SQLException {
-    delegate().cancel();
-  }
 
   @Override
   public void clearWarnings() throws SQLException {

@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.retrying.jdbc.Classifier;
+import io.retrying.jdbc.RetryEvent;
+import io.retrying.jdbc.RetryListener;
 import io.retrying.jdbc.Retryability;
 import io.retrying.jdbc.fixtures.FaultProxy;
 import io.retrying.jdbc.fixtures.PgExtension;
@@ -15,8 +17,12 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import io.retrying.jdbc.internal.RetryConfig;
 import java.sql.Statement;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.postgresql.PGConnection;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -72,7 +78,24 @@ class AutocommitReplayTest {
   @Test
   void anInsertTerminatedByTheServerIsReplayedOnce() throws Exception {
     Physical physical = new Physical(pg.jdbcUrl() + "&ApplicationName=victim-insert");
-    try (Connection c = physical.open();
+    List<String> events = new CopyOnWriteArrayList<>();
+    RetryListener listener = new RetryListener() {
+      @Override
+      public void onRetry(RetryEvent e) {
+        events.add("retry " + e.sqlState() + " " + e.recovery() + " " + e.attempt());
+      }
+
+      @Override
+      public void onRecovered(RetryEvent e) {
+        events.add("recovered " + e.sqlState());
+      }
+
+      @Override
+      public void onGiveUp(RetryEvent e) {
+        events.add("gave up " + e.sqlState());
+      }
+    };
+    try (Connection c = physical.open(RetryConfig.defaults().withPolicy(Physical.FAST).withListener(listener));
         PreparedStatement insert = c.prepareStatement("INSERT INTO marks SELECT ? FROM pg_sleep(1) /* terminated-insert */")) {
       insert.setInt(1, 7);
       CompletableFuture<Integer> terminate = CompletableFuture.supplyAsync(() -> {
@@ -84,6 +107,7 @@ class AutocommitReplayTest {
       assertEquals(1, terminate.join());
     }
     assertEquals(1, pg.queryLong("SELECT count(*) FROM marks WHERE v = 7"));
+    assertEquals(List.of("retry 57P01 RECONNECT 1", "recovered 57P01"), events);
     assertEquals(2, physical.executions("terminated-insert"));
     assertEquals(1, physical.failures("terminated-insert"));
   }
@@ -210,6 +234,78 @@ class AutocommitReplayTest {
     }
     assertEquals(1, pg.queryLong("SELECT count(*) FROM marks WHERE v = 6"));
     assertEquals(2, physical.executions("first-in-tx"));
+  }
+
+  @Test
+  void wrappersHandOutTheApplicationsObjectsAndUnwrapReachesPgjdbc() throws Exception {
+    Physical physical = new Physical(pg.jdbcUrl());
+    try (Connection c = physical.open(); Statement st = c.createStatement()) {
+      assertSame(c, c.getMetaData().getConnection());
+      assertSame(c, st.getConnection());
+      try (ResultSet rs = st.executeQuery("SELECT 1")) {
+        assertSame(st, rs.getStatement());
+      }
+      assertTrue(c.isWrapperFor(PGConnection.class));
+      PGConnection pgc = c.unwrap(PGConnection.class);
+      assertEquals(ServerFaultsTest.backendPid(st), pgc.getBackendPID());
+
+      // what the application does with the physical connection is out of our sight: pinned
+      pg.terminateBackends();
+      assertEquals("57P01", assertThrows(SQLException.class, () -> st.execute("SELECT 1 /* unwrapped */")).getSQLState());
+    }
+    assertEquals(1, physical.executions("unwrapped"));
+  }
+
+  @Test
+  void settingsParametersBatchesAndMultiStatementsAreReplayedAsOneUnit() throws Exception {
+    pg.sql("INSERT INTO marks SELECT generate_series(100, 104)");
+    Physical physical = new Physical(pg.jdbcUrl());
+    try (Connection c = physical.open(); Statement st = c.createStatement();
+        PreparedStatement batch = c.prepareStatement("INSERT INTO marks VALUES (?) /* batch */")) {
+      st.setMaxRows(2);
+      for (int v = 10; v < 13; v++) {
+        batch.setInt(1, v);
+        batch.addBatch();
+      }
+      pg.terminateBackends();
+      // the whole batch is one implicit transaction: the server rolled it back, it runs again whole
+      assertEquals(3, batch.executeBatch().length);
+
+      pg.terminateBackends();
+      st.execute("INSERT INTO marks VALUES (20); INSERT INTO marks VALUES (21) /* multi */");
+
+      pg.terminateBackends();
+      try (ResultSet rs = st.executeQuery("SELECT v FROM marks WHERE v >= 100 /* max-rows */")) {
+        int rows = 0;
+        while (rs.next()) {
+          rows++;
+        }
+        assertEquals(2, rows, "maxRows was given to the re-created statement");
+      }
+    }
+    assertEquals(3, pg.queryLong("SELECT count(*) FROM marks WHERE v BETWEEN 10 AND 12"));
+    assertEquals(2, pg.queryLong("SELECT count(*) FROM marks WHERE v IN (20, 21)"));
+    assertEquals(2, physical.executions("batch"));
+    assertEquals(2, physical.executions("multi"));
+    assertEquals(2, physical.executions("max-rows"));
+  }
+
+  @Test
+  void theInitializerRunsOnEveryNewPhysicalConnectionAfterTheSessionIsRestored() throws Exception {
+    Physical physical = new Physical(pg.jdbcUrl());
+    List<String> seen = new CopyOnWriteArrayList<>();
+    RetryConfig config = RetryConfig.defaults().withPolicy(Physical.FAST).withInitializer(physical1 -> {
+      try (Statement s = physical1.createStatement(); ResultSet rs = s.executeQuery("SHOW search_path")) {
+        rs.next();
+        seen.add(rs.getString(1));
+      }
+    });
+    try (Connection c = physical.open(config); Statement st = c.createStatement()) {
+      st.execute("SET search_path TO pg_catalog");
+      pg.terminateBackends();
+      assertEquals(1, st.executeUpdate("INSERT INTO public.marks VALUES (30)"));
+    }
+    assertEquals(List.of("\"$user\", public", "pg_catalog"), seen);
   }
 
   private static int columns(PreparedStatement ps) throws SQLException {
