@@ -4,13 +4,19 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 
+# the throwaway server needs PostgreSQL's binaries (not when --url names your server)
+case " $* " in
+  *" --url"*|*" --help "*|*" -h "*) ;;
+  *) [ -n "${RETRYING_PG_URL:-}" ] || .ci/ensure-postgres demo ;;
+esac
+
 # the build's own output goes to stderr, so that --json leaves nothing but JSON on stdout
 mvn -B -ntp -q -Dstyle.color=never -pl examples -am package -Dmaven.test.skip=true 1>&2
 
 # a JVM cannot tell whether stderr is a terminal, nor how wide it is: tell it
 tty_out=false; [ -t 1 ] && tty_out=true
 tty_err=false; [ -t 2 ] && tty_err=true
-columns=$( { [ -t 2 ] && tput cols 2>/dev/null; } || echo "${COLUMNS:-120}")
+columns=$( { { [ -t 1 ] || [ -t 2 ]; } && tput cols 2>/dev/null; } || echo "${COLUMNS:-120}")
 
 exec java \
   -Dretrying.demo.stdout.tty="$tty_out" -Dretrying.demo.stderr.tty="$tty_err" -Dretrying.demo.columns="$columns" \
