@@ -85,9 +85,22 @@ final class EmbeddedTarget implements Target {
 
     private void restart(Duration down) throws InterruptedException {
         server.stopFor(down); // returns once down; starts by itself after `down`
-        long deadline = System.nanoTime() + down.plus(RESTART_WAIT).toNanos();
-        while (!server.isRunning() && System.nanoTime() < deadline) {
-            Thread.sleep(50);
+        Thread.sleep(down.toMillis());
+        awaitAcceptingConnections(System.nanoTime() + RESTART_WAIT.toNanos());
+    }
+
+    /** After an immediate shutdown the server runs crash recovery before it lets anyone in (57P03). */
+    private void awaitAcceptingConnections(long deadlineNanos) throws InterruptedException {
+        while (true) {
+            try {
+                server.connect().close();
+                return;
+            } catch (SQLException e) {
+                if (System.nanoTime() - deadlineNanos > 0) {
+                    throw new IllegalStateException("the server did not come back within " + RESTART_WAIT, e);
+                }
+                Thread.sleep(50);
+            }
         }
     }
 
@@ -115,6 +128,11 @@ final class EmbeddedTarget implements Target {
         proxies.values().forEach(FaultProxy::passThrough);
         if (!server.isRunning()) {
             server.start();
+        }
+        try {
+            awaitAcceptingConnections(System.nanoTime() + RESTART_WAIT.toNanos());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
         releaseLimits();
     }
