@@ -10,7 +10,8 @@ import java.time.Duration;
  * @param recovery the recovery class the failure was classified as
  * @param attempt the attempt this event is about, counting the first try as 1: the one that
  *     failed for {@code onRetry}/{@code onGiveUp}, the one that succeeded for {@code onRecovered}
- * @param maxAttempts the attempt limit of the policy
+ * @param maxAttempts the attempt limit of the policy; 0 when the attempts are bounded by time
+ *     only (dialling a new connection within the reconnect window)
  * @param delay the wait before the next attempt; {@link Duration#ZERO} when none follows
  * @param connectionId an id of the logical connection, for correlating log lines; never a
  *     host name, user or password

@@ -42,6 +42,7 @@ final class Recovery {
   private final RetryConfig config;
   private final RetryPolicy policy;
   private final Dialer dialer;
+  private final RetryReporter reporter;
   private FunctionVolatility volatility;
 
   Recovery(RetryingConnection connection, RetryConfig config, Dialer dialer) {
@@ -49,15 +50,20 @@ final class Recovery {
     this.config = config;
     this.policy = config.policy();
     this.dialer = dialer;
+    this.reporter = config.reporter();
   }
 
   /**
    * A statement failed. Returns the run's state when the statement should run again (recovery
    * done: the caller re-creates its physical statement and re-executes); throws otherwise.
    *
-   * @param replayable false when the statement's own parameters cannot be sent twice (a stream)
+   * @param statement the statement whose execution {@code op} failed
+   * @param flags what {@link SqlScan} says about {@code sql}
+   * @param run the state of earlier attempts of this execution, null on the first failure
    */
-  Run failed(SQLException e, int flags, String sql, boolean replayable, Run run) throws SQLException {
+  Run failed(RetryingStatement statement, int op, SQLException e, int flags, String sql, Run run)
+      throws SQLException {
+    boolean replayable = statement.replayable();
     if (run == null) {
       run = new Run(policy, config.reconnectWindow(), connection.id());
     }
@@ -108,7 +114,7 @@ final class Recovery {
       run.resetUsed = true;
     }
     if (!decision.retry()) {
-      config.reporter().gaveUp(run.event(e, decision));
+      reporter.gaveUp(run.event(e, decision));
       if (!swapped) {
         dropIfDead(recovery);
       }
@@ -121,7 +127,7 @@ final class Recovery {
       }
       throw withPrevious(e, run);
     }
-    config.reporter().retrying(run.event(e, decision));
+    reporter.retrying(run.event(e, decision));
     sleep(policy, decision.delay(), e);
     if (decision.recovery().needsNewConnection() && !swapped) {
       try {
@@ -163,7 +169,7 @@ final class Recovery {
       connection.markLost(e);
       SQLException unknown = new SQLException("The connection was lost during COMMIT; whether the transaction "
           + "committed is unknown", LOST_WRITE_STATE, e);
-      config.reporter().gaveUp(new Run(policy, Duration.ZERO, connection.id()).event(e, Retryability.UNKNOWN,
+      reporter.gaveUp(new Run(policy, Duration.ZERO, connection.id()).event(e, Retryability.UNKNOWN,
           Duration.ZERO, "connection lost during COMMIT"));
       return unknown;
     }
@@ -171,7 +177,7 @@ final class Recovery {
   }
 
   private SQLException giveUp(SQLException e, Retryability recovery, Run run, String reason) {
-    config.reporter().gaveUp(run.event(e, recovery, Duration.ZERO, reason));
+    reporter.gaveUp(run.event(e, recovery, Duration.ZERO, reason));
     return withPrevious(e, run);
   }
 

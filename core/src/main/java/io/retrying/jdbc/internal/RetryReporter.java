@@ -162,7 +162,10 @@ public final class RetryReporter {
                 .append(what)
                 .append(": sqlstate=").append(e.sqlState())
                 .append(" class=").append(e.recovery())
-                .append(" attempt=").append(e.attempt()).append('/').append(e.maxAttempts());
+                .append(" attempt=").append(e.attempt());
+        if (e.maxAttempts() > 0) {
+            m.append('/').append(e.maxAttempts());
+        }
         if (withDelay) {
             m.append(" delay=").append(delayMs).append("ms");
         }

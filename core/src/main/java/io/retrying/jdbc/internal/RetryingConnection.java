@@ -204,11 +204,13 @@ final class RetryingConnection implements Connection {
   }
 
   /**
-   * Every successful execution passes here (with {@link Recovery#failed} for failures, the
-   * single place where issue 5's transaction journal will record what ran): records what the
-   * statement did to the session, pays the retry budget back, reports a recovery.
+   * Every successful execution passes here, as every failed one passes {@link Recovery#failed}:
+   * together the single place where issue 5's transaction journal hooks in (record
+   * {@code statement}'s {@code op} with its current binding while {@link #inTransaction()}; on a
+   * failure, replay the journal on a new transaction). Records what the statement did to the
+   * session, pays the retry budget back, reports a recovery.
    */
-  void executed(int flags, String sql, Run run) {
+  void executed(RetryingStatement statement, int op, int flags, String sql, Run run) {
     if ((flags & (SqlScan.SESSION | SqlScan.PINS | SqlScan.TX_CONTROL)) != 0) {
       noteEffects(flags, sql);
     }

@@ -221,10 +221,10 @@ class RetryingStatement implements Statement {
       Statement d = delegate();
       try {
         long result = perform(d, op, sql, intArg, arg);
-        owner.executed(flags, sql, run);
+        owner.executed(this, op, flags, sql, run);
         return result;
       } catch (SQLException e) {
-        run = owner.recovery.failed(e, flags, sql, replayable(), run);
+        run = owner.recovery.failed(this, op, e, flags, sql, run);
         generation = -1;
       }
     }

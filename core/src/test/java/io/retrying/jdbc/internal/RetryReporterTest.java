@@ -177,4 +177,12 @@ class RetryReporterTest {
         assertEquals(new RetryEvent("40P01", Retryability.SAFE, 1, 3, Duration.ofMillis(12), "c2",
                 Duration.ofMillis(5), "deadlock", failure), e);
     }
+
+    @Test
+    void aDialBoundedByTimeOnlyShowsNoAttemptLimit() {
+        new RetryReporter(null, log).retrying(new RetryEvent("08001", Retryability.RECONNECT, 2, 0,
+                Duration.ofMillis(80), "rc-1", Duration.ofMillis(90), "dial 3", null));
+        assertEquals("retrying: sqlstate=08001 class=RECONNECT attempt=2 delay=80ms conn=rc-1 elapsed=90ms"
+                + " error=null reason=\"dial 3\"", log.lines.get(0).message());
+    }
 }

@@ -76,6 +76,39 @@ class AutocommitReplayTest {
   }
 
   @Test
+  void aReadWhoseSocketIsCutIsReplayedOnlyWhenItCallsNoVolatileFunction() throws Exception {
+    try (FaultProxy proxy = FaultProxy.start(pg)) {
+      Physical physical = new Physical(proxy.jdbcUrl());
+      try (Connection c = physical.open(); Statement st = c.createStatement()) {
+        // count and generate_series are immutable in pg_proc: provably read-only, replayed
+        CompletableFuture<Integer> cut = CompletableFuture.supplyAsync(() -> {
+          sleep(150);
+          return proxy.cutAll();
+        });
+        try (ResultSet rs = st.executeQuery(
+            "SELECT count(*) FROM generate_series(1, 3000) a, generate_series(1, 3000) b /* pure-read */")) {
+          rs.next();
+          assertEquals(9_000_000L, rs.getLong(1));
+        }
+        assertTrue(cut.join() > 0);
+
+        // pg_sleep is volatile: not provably read-only, so not replayed
+        CompletableFuture<Integer> cutAgain = CompletableFuture.supplyAsync(() -> {
+          sleep(150);
+          return proxy.cutAll();
+        });
+        SQLException e = assertThrows(SQLException.class,
+            () -> st.executeQuery("SELECT count(*) FROM marks, pg_sleep(0.5) /* volatile-read */"));
+        assertTrue(cutAgain.join() > 0);
+        assertEquals("08007", e.getSQLState());
+      }
+      assertEquals(2, physical.executions("pure-read"));
+      assertEquals(1, physical.failures("pure-read"));
+      assertEquals(1, physical.executions("volatile-read"));
+    }
+  }
+
+  @Test
   void anInsertTerminatedByTheServerIsReplayedOnce() throws Exception {
     Physical physical = new Physical(pg.jdbcUrl() + "&ApplicationName=victim-insert");
     List<String> events = new CopyOnWriteArrayList<>();

@@ -6,11 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import io.retrying.jdbc.fixtures.PgExtension;
 import io.retrying.jdbc.fixtures.PgServer;
 import java.sql.Connection;
+import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
+import java.util.HashSet;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -62,6 +65,43 @@ class ServerFaultsTest {
     // 6 reads succeeded; each of the 4 faults cost exactly one failed execution, replayed once
     assertEquals(4, physical.failures("read-loop"));
     assertEquals(6 + 4, physical.executions("read-loop"));
+  }
+
+  @Test
+  void readLoopThroughTheUrlPrefixSeesNoErrorAcrossTheSameFaults(PgServer pg) throws Exception {
+    pg.sql("DROP TABLE IF EXISTS items", "CREATE TABLE items (id int)", "INSERT INTO items SELECT generate_series(1, 3)");
+    String url = pg.jdbcUrl().replace("jdbc:postgresql:", "jdbc:retrying:postgresql:")
+        + "&retry.tokenBucket=none&retry.baseDelayMs=5&retry.maxDelayMs=100&retry.reconnectWindowMs=10000";
+    int reads = 0;
+    try (Connection c = DriverManager.getConnection(url); PreparedStatement read = c.prepareStatement(READ);
+        Statement plain = c.createStatement()) {
+      Set<Integer> backends = new HashSet<>();
+      backends.add(backendPid(plain));
+      Runnable[] faults = {
+          pg::terminateBackends,
+          pg::restart,
+          () -> {
+            pg.crash();
+            CompletableFuture.runAsync(() -> {
+              sleep(300);
+              pg.start();
+            });
+          },
+          () -> pg.stopFor(Duration.ofMillis(700)),
+      };
+      for (Runnable fault : faults) {
+        for (int i = 0; i < 3; i++) {
+          assertEquals(3, count(read));
+          reads++;
+        }
+        fault.run();
+        assertEquals(3, count(read));
+        reads++;
+        backends.add(backendPid(plain));
+      }
+      assertEquals(5, backends.size(), "a new backend after each fault: " + backends);
+    }
+    assertEquals(16, reads);
   }
 
   private static long count(PreparedStatement read) throws SQLException {

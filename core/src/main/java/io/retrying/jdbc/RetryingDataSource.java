@@ -1,0 +1,576 @@
+package io.retrying.jdbc;
+
+import io.retrying.jdbc.internal.DataSourceDialer;
+import io.retrying.jdbc.internal.PgTarget;
+import io.retrying.jdbc.internal.RetryConfig;
+import io.retrying.jdbc.internal.RetrySetting;
+import io.retrying.jdbc.internal.RetryingConnections;
+import io.retrying.jdbc.internal.RetryingUrl;
+import java.io.PrintWriter;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.SQLFeatureNotSupportedException;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.Properties;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.logging.Logger;
+import javax.sql.DataSource;
+import org.postgresql.ds.PGSimpleDataSource;
+import org.postgresql.ds.common.BaseDataSource;
+
+/**
+ * A {@link DataSource} whose connections retry what is safe to retry, over any target
+ * {@code DataSource} (a HikariCP pool, a {@code PGSimpleDataSource}...).
+ *
+ * <p>Three ways to make one:
+ *
+ * <pre>{@code
+ * DataSource ds = RetryingDataSource.wrap(hikari);                       // defaults
+ *
+ * DataSource ds = RetryingDataSource.builder(hikari)                     // in code
+ *     .policy(RetryPolicy.builder().maxAttempts(5).build())
+ *     .reconnectWindow(Duration.ofSeconds(30))
+ *     .listener(metrics)
+ *     .build();
+ *
+ * RetryingDataSource ds = new RetryingDataSource();                      // JavaBean, for containers
+ * ds.setUrl("jdbc:postgresql://db:5432/app");
+ * ds.setUser("app");
+ * ds.setPassword(secret);
+ * ds.setMaxAttempts(5);
+ * }</pre>
+ *
+ * <p><b>When settings are checked.</b> The builder checks each value as it is given
+ * ({@code NullPointerException} for null, {@code IllegalArgumentException} for a bad value). The
+ * JavaBean form checks its settings when the first connection is asked for: a bad value or a
+ * missing target fails that {@code getConnection} with an {@link SQLException} (SQLState 22023)
+ * whose message names the {@code retry.*} key and the value, exactly as the driver's URL
+ * parameters do. From the first successful check on, the settings are fixed and setters throw
+ * {@code IllegalStateException}.
+ *
+ * <p><b>Thread safety.</b> Safe for use by any number of threads once built (builder, {@code wrap})
+ * or once configured (JavaBean form: configure on one thread, then share). A password is never
+ * shown by {@link #toString()}, in a message or in a log line.
+ */
+public final class RetryingDataSource implements DataSource {
+
+    /** What a configured data source works with; fixed once made. */
+    private record Resolved(DataSource target, RetryConfig config, PgTarget where, DataSourceDialer dialer) {
+        Resolved(DataSource target, RetryConfig config, PgTarget where) {
+            this(target, config, where, new DataSourceDialer(target, null, null, where));
+        }
+    }
+
+    private final ReentrantLock lock = new ReentrantLock();
+    private volatile Resolved resolved;
+
+    // JavaBean form only: what the setters collected, until the first getConnection fixes it
+    private DataSource targetDataSource;
+    private String url;
+    private String user;
+    private String password;
+    private final Properties targetProperties = new Properties();
+    private final Properties retrySettings = new Properties();
+    private RetryListener listener;
+    private ConnectionInitializer initializer;
+    private Integer loginTimeout;
+    private PrintWriter logWriter;
+
+    /** The JavaBean form: set a target ({@link #setUrl} or {@link #setTargetDataSource}), then use. */
+    public RetryingDataSource() {}
+
+    private RetryingDataSource(Resolved resolved) {
+        this.resolved = resolved;
+    }
+
+    /**
+     * Wraps {@code target} with the default settings.
+     *
+     * @throws NullPointerException when target is null
+     */
+    public static RetryingDataSource wrap(DataSource target) {
+        return builder(target).build();
+    }
+
+    /**
+     * A builder over {@code target}.
+     *
+     * @throws NullPointerException when target is null
+     */
+    public static Builder builder(DataSource target) {
+        return new Builder(target);
+    }
+
+    // ---------------------------------------------------------------- connections
+
+    /**
+     * A connection that retries what is safe to retry. Dialling is itself retried within the
+     * reconnect window when the server is down, starting or full.
+     *
+     * @throws SQLException SQLState 22023 for a bad setting (JavaBean form); otherwise the failure
+     *     to connect, after retrying
+     */
+    @Override
+    public Connection getConnection() throws SQLException {
+        Resolved r = resolve();
+        return RetryingConnections.open(r.dialer, r.config);
+    }
+
+    /** As {@link #getConnection()}, with the target's {@code getConnection(username, password)}. */
+    @Override
+    public Connection getConnection(String username, String password) throws SQLException {
+        Resolved r = resolve();
+        return RetryingConnections.open(r.dialer.withCredentials(username, password), r.config);
+    }
+
+    private Resolved resolve() throws SQLException {
+        Resolved r = resolved;
+        if (r != null) {
+            return r;
+        }
+        lock.lock();
+        try {
+            if (resolved == null) {
+                resolved = resolveBean();
+            }
+            return resolved;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Builds the JavaBean form's target and configuration; runs under the lock. */
+    private Resolved resolveBean() throws SQLException {
+        Properties settings = new Properties();
+        DataSource target;
+        PgTarget where;
+        if (targetDataSource != null) {
+            target = targetDataSource;
+            where = describe(target);
+        } else if (url != null) {
+            PGSimpleDataSource pg = pgDataSource(settings);
+            target = pg;
+            where = describe(pg);
+        } else {
+            throw new SQLException("RetryingDataSource has no target: call setUrl or setTargetDataSource"
+                    + " before getConnection", RetryConfig.INVALID_SETTING_STATE);
+        }
+        settings.putAll(retrySettings); // the setters win over the URL's retry.* parameters
+        RetryConfig base = RetryConfig.defaults().withListener(listener).withInitializer(initializer);
+        RetryConfig config = RetryConfig.fromProperties(settings, base);
+        if (loginTimeout != null) {
+            target.setLoginTimeout(loginTimeout);
+        }
+        if (logWriter != null) {
+            target.setLogWriter(logWriter);
+        }
+        return new Resolved(target, config, where);
+    }
+
+    /** The pgjdbc data source for {@link #setUrl}; moves the URL's {@code retry.*} into settings. */
+    private PGSimpleDataSource pgDataSource(Properties settings) throws SQLException {
+        String pgUrl = url;
+        Properties props = new Properties();
+        props.putAll(targetProperties);
+        if (RetryingUrl.accepts(url)) {
+            RetryingUrl split = RetryingUrl.split(url, null);
+            pgUrl = split.pgUrl();
+            settings.putAll(split.retryProps());
+        }
+        // checked here because pgjdbc's own complaint would quote the URL, password and all
+        if (org.postgresql.Driver.parseURL(pgUrl, null) == null) {
+            throw new SQLException("RetryingDataSource url is not a valid PostgreSQL JDBC URL"
+                    + " (expected jdbc:postgresql://host:port/database or jdbc:retrying:postgresql://...)",
+                    RetryConfig.INVALID_SETTING_STATE);
+        }
+        PGSimpleDataSource pg = new PGSimpleDataSource();
+        pg.setURL(pgUrl);
+        for (String key : props.stringPropertyNames()) {
+            pg.setProperty(key, props.getProperty(key));
+        }
+        if (user != null) {
+            pg.setUser(user);
+        }
+        if (password != null) {
+            pg.setPassword(password);
+        }
+        return pg;
+    }
+
+    private static PgTarget describe(DataSource target) {
+        try {
+            if (target.isWrapperFor(BaseDataSource.class)) {
+                BaseDataSource pg = target.unwrap(BaseDataSource.class);
+                int[] portNumbers = pg.getPortNumbers();
+                String[] ports = new String[Math.max(1, portNumbers == null ? 0 : portNumbers.length)];
+                for (int i = 0; i < ports.length; i++) {
+                    int p = portNumbers == null || i >= portNumbers.length ? 0 : portNumbers[i];
+                    ports[i] = p == 0 ? "5432" : String.valueOf(p);
+                }
+                String type = pg.getTargetServerType();
+                boolean primary = "primary".equalsIgnoreCase(type) || "master".equalsIgnoreCase(type);
+                return PgTarget.of(pg.getServerNames(), ports, pg.getDatabaseName(), primary);
+            }
+        } catch (SQLException | RuntimeException e) {
+            // a target that cannot say what it wraps is described by its class alone
+        }
+        return new PgTarget(target.getClass().getSimpleName(), false);
+    }
+
+    // ---------------------------------------------------------------- JavaBean setters
+
+    private void set(Runnable change) {
+        lock.lock();
+        try {
+            if (resolved != null) {
+                throw new IllegalStateException("RetryingDataSource is already in use; its settings are"
+                        + " fixed by the first getConnection (or by the builder)");
+            }
+            change.run();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private void setting(RetrySetting s, Object value) {
+        set(() -> retrySettings.setProperty(s.key(), String.valueOf(value)));
+    }
+
+    /** The target data source (JavaBean form); excludes {@link #setUrl}. */
+    public void setTargetDataSource(DataSource target) {
+        Objects.requireNonNull(target, "targetDataSource");
+        set(() -> {
+            if (url != null) {
+                throw new IllegalStateException("RetryingDataSource: set either url or targetDataSource, not both");
+            }
+            targetDataSource = target;
+        });
+    }
+
+    /** Same as {@link #setTargetDataSource}. */
+    public void setDataSource(DataSource target) {
+        setTargetDataSource(target);
+    }
+
+    /**
+     * A {@code jdbc:postgresql:} URL, or a {@code jdbc:retrying:postgresql:} one whose
+     * {@code retry.*} parameters then apply (setters win over them); a pgjdbc
+     * {@code PGSimpleDataSource} is made from it. Excludes {@link #setTargetDataSource}.
+     */
+    public void setUrl(String url) {
+        Objects.requireNonNull(url, "url");
+        set(() -> {
+            if (targetDataSource != null) {
+                throw new IllegalStateException("RetryingDataSource: set either url or targetDataSource, not both");
+            }
+            this.url = url;
+        });
+    }
+
+    /** Same as {@link #setUrl}, pgjdbc's spelling. */
+    public void setURL(String url) {
+        setUrl(url);
+    }
+
+    /** The user for {@link #setUrl}. */
+    public void setUser(String user) {
+        set(() -> this.user = user);
+    }
+
+    /** Same as {@link #setUser}, Spring Boot's spelling. */
+    public void setUsername(String user) {
+        setUser(user);
+    }
+
+    /** The password for {@link #setUrl}; never shown anywhere. */
+    public void setPassword(String password) {
+        set(() -> this.password = password);
+    }
+
+    /**
+     * More settings for the target made from {@link #setUrl} (pgjdbc property names), and
+     * {@code retry.*} keys, which are taken as the matching setters.
+     */
+    public void setProperties(Properties properties) {
+        Objects.requireNonNull(properties, "properties");
+        set(() -> {
+            for (String key : properties.stringPropertyNames()) {
+                (RetrySetting.isRetryKey(key) ? retrySettings : targetProperties)
+                        .setProperty(key, properties.getProperty(key));
+            }
+        });
+    }
+
+    /** {@code retry.maxAttempts}: attempts per piece of work, counting the first (>= 1; 3). */
+    public void setMaxAttempts(int maxAttempts) {
+        setting(RetrySetting.MAX_ATTEMPTS, maxAttempts);
+    }
+
+    /** {@code retry.reconnectWindowMs}: how long to keep dialling, in ms (>= 0; 10000). */
+    public void setReconnectWindowMs(long reconnectWindowMs) {
+        setting(RetrySetting.RECONNECT_WINDOW_MS, reconnectWindowMs);
+    }
+
+    /** {@code retry.tokenBucket}: {@code shared} (default), {@code none}, or a capacity of its own. */
+    public void setTokenBucket(String tokenBucket) {
+        setting(RetrySetting.TOKEN_BUCKET, tokenBucket);
+    }
+
+    /** {@code retry.maxJournalStatements}: statements a replayable transaction may run (1000). */
+    public void setMaxJournalStatements(int maxJournalStatements) {
+        setting(RetrySetting.MAX_JOURNAL_STATEMENTS, maxJournalStatements);
+    }
+
+    /** {@code retry.maxJournalBytes}: bytes a replayable transaction may journal (4194304). */
+    public void setMaxJournalBytes(long maxJournalBytes) {
+        setting(RetrySetting.MAX_JOURNAL_BYTES, maxJournalBytes);
+    }
+
+    /** {@code retry.resolveCommits}: resolve a COMMIT whose reply was lost (true). */
+    public void setResolveCommits(boolean resolveCommits) {
+        setting(RetrySetting.RESOLVE_COMMITS, resolveCommits);
+    }
+
+    /** {@code retry.baseDelayMs}: base of the exponential backoff, in ms (>= 1; 50). */
+    public void setBaseDelayMs(long baseDelayMs) {
+        setting(RetrySetting.BASE_DELAY_MS, baseDelayMs);
+    }
+
+    /** {@code retry.maxDelayMs}: cap of the backoff, in ms (>= 1; 2000). */
+    public void setMaxDelayMs(long maxDelayMs) {
+        setting(RetrySetting.MAX_DELAY_MS, maxDelayMs);
+    }
+
+    /** The listener for retries, recoveries, give-ups and commit resolutions; null for none. */
+    public void setRetryListener(RetryListener listener) {
+        set(() -> this.listener = listener);
+    }
+
+    /** The hook run on every new physical connection; null for none. */
+    public void setConnectionInitializer(ConnectionInitializer initializer) {
+        set(() -> this.initializer = initializer);
+    }
+
+    // ---------------------------------------------------------------- DataSource plumbing
+
+    /** The target's login timeout (before the first connection: the one set here, or 0). */
+    @Override
+    public int getLoginTimeout() throws SQLException {
+        Resolved r = resolved;
+        if (r != null) {
+            return r.target.getLoginTimeout();
+        }
+        lock.lock();
+        try {
+            return loginTimeout == null ? 0 : loginTimeout;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Sets the target's login timeout (kept for the target until it is made). */
+    @Override
+    public void setLoginTimeout(int seconds) throws SQLException {
+        lock.lock();
+        try {
+            if (resolved != null) {
+                resolved.target.setLoginTimeout(seconds);
+            } else {
+                loginTimeout = seconds;
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public PrintWriter getLogWriter() throws SQLException {
+        Resolved r = resolved;
+        if (r != null) {
+            return r.target.getLogWriter();
+        }
+        lock.lock();
+        try {
+            return logWriter;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public void setLogWriter(PrintWriter out) throws SQLException {
+        lock.lock();
+        try {
+            if (resolved != null) {
+                resolved.target.setLogWriter(out);
+            } else {
+                logWriter = out;
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** The target's parent logger; this library's own logs go through SLF4J. */
+    @Override
+    public Logger getParentLogger() throws SQLFeatureNotSupportedException {
+        Resolved r = resolved;
+        if (r == null) {
+            throw new SQLFeatureNotSupportedException("no target yet; retrying-jdbc logs through SLF4J");
+        }
+        return r.target.getParentLogger();
+    }
+
+    /** This data source, or the target (or what the target wraps) when it is such an instance. */
+    @Override
+    public <T> T unwrap(Class<T> iface) throws SQLException {
+        if (iface.isInstance(this)) {
+            return iface.cast(this);
+        }
+        DataSource target = resolve().target;
+        if (iface.isInstance(target)) {
+            return iface.cast(target);
+        }
+        return target.unwrap(iface);
+    }
+
+    @Override
+    public boolean isWrapperFor(Class<?> iface) throws SQLException {
+        if (iface.isInstance(this)) {
+            return true;
+        }
+        DataSource target = resolve().target;
+        return iface.isInstance(target) || target.isWrapperFor(iface);
+    }
+
+    /** {@code RetryingDataSource@hash wrapping <target>}; never a password. */
+    @Override
+    public String toString() {
+        String head = "RetryingDataSource@" + Integer.toHexString(System.identityHashCode(this)) + " wrapping ";
+        Resolved r = resolved;
+        if (r != null) {
+            // pgjdbc's data sources are described here: their own toString is not ours to vouch for
+            return head + (r.target instanceof BaseDataSource
+                    ? r.target.getClass().getSimpleName() + "[" + r.where.description() + "]"
+                    : r.target.toString());
+        }
+        lock.lock();
+        try {
+            if (targetDataSource != null) {
+                return head + targetDataSource;
+            }
+            if (url != null) {
+                String pgUrl = RetryingUrl.accepts(url) ? "jdbc:postgresql:" + url.substring(RetryingUrl.PREFIX.length()) : url;
+                return head + "PGSimpleDataSource[" + PgTarget.of(pgUrl, new Properties()).description() + "]";
+            }
+            return head + "nothing yet";
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    // ---------------------------------------------------------------- builder
+
+    /**
+     * Builds a {@link RetryingDataSource} over a target. Each value is checked as it is given:
+     * {@code NullPointerException} for null, {@code IllegalArgumentException} for a bad value.
+     * Not thread-safe; the data source it builds is.
+     */
+    public static final class Builder {
+        private final DataSource target;
+        private RetryPolicy policy = RetryPolicy.defaults();
+        private Duration reconnectWindow = RetryConfig.defaults().reconnectWindow();
+        private boolean bucketSet;
+        private TokenBucket bucket;
+        private RetryListener listener;
+        private ConnectionInitializer initializer;
+        private int maxJournalStatements = RetryConfig.defaults().maxJournalStatements();
+        private long maxJournalBytes = RetryConfig.defaults().maxJournalBytes();
+        private boolean resolveCommits = RetryConfig.defaults().resolveCommits();
+
+        private Builder(DataSource target) {
+            this.target = Objects.requireNonNull(target, "target");
+        }
+
+        /** When and how long to wait; default {@link RetryPolicy#defaults()}. */
+        public Builder policy(RetryPolicy policy) {
+            this.policy = Objects.requireNonNull(policy, "policy");
+            return this;
+        }
+
+        /** How long to keep dialling a server that is down, starting or full; default 10 s. */
+        public Builder reconnectWindow(Duration window) {
+            Objects.requireNonNull(window, "reconnectWindow");
+            if (window.isNegative()) {
+                throw new IllegalArgumentException("reconnectWindow must be >= 0: " + window);
+            }
+            this.reconnectWindow = window;
+            return this;
+        }
+
+        /**
+         * The retry budget, replacing the policy's bucket: {@link TokenBucket#shared()} or a bucket of
+         * this data source's own. The last of {@code tokenBucket}/{@link #noTokenBucket()} wins.
+         */
+        public Builder tokenBucket(TokenBucket bucket) {
+            this.bucket = Objects.requireNonNull(bucket, "tokenBucket");
+            this.bucketSet = true;
+            return this;
+        }
+
+        /** No retry budget: only the policy's attempt limit and the deadlines bound retries. */
+        public Builder noTokenBucket() {
+            this.bucket = null;
+            this.bucketSet = true;
+            return this;
+        }
+
+        /** Called for every retry, recovery, give-up and commit resolution. */
+        public Builder listener(RetryListener listener) {
+            this.listener = Objects.requireNonNull(listener, "listener");
+            return this;
+        }
+
+        /** Run on every new physical connection, after session state is restored. */
+        public Builder initializer(ConnectionInitializer initializer) {
+            this.initializer = Objects.requireNonNull(initializer, "initializer");
+            return this;
+        }
+
+        /** Statements a transaction may run and still be replayable; default 1000; 0 disables replay. */
+        public Builder maxJournalStatements(int max) {
+            if (max < 0) {
+                throw new IllegalArgumentException("maxJournalStatements must be >= 0: " + max);
+            }
+            this.maxJournalStatements = max;
+            return this;
+        }
+
+        /** Bytes of SQL and parameters a replayable transaction may journal; default 4 MiB. */
+        public Builder maxJournalBytes(long max) {
+            if (max < 0) {
+                throw new IllegalArgumentException("maxJournalBytes must be >= 0: " + max);
+            }
+            this.maxJournalBytes = max;
+            return this;
+        }
+
+        /** Whether to capture the xid before COMMIT to resolve a lost reply; default true. */
+        public Builder resolveCommits(boolean resolve) {
+            this.resolveCommits = resolve;
+            return this;
+        }
+
+        /** The data source; the builder may be used again. */
+        public RetryingDataSource build() {
+            RetryPolicy p = policy;
+            if (bucketSet) {
+                p = bucket == null ? p.toBuilder().noTokenBucket().build() : p.toBuilder().tokenBucket(bucket).build();
+            }
+            RetryConfig config = new RetryConfig(p, reconnectWindow, maxJournalStatements, maxJournalBytes,
+                    resolveCommits, listener, initializer);
+            return new RetryingDataSource(new Resolved(target, config, describe(target)));
+        }
+    }
+}

@@ -1,0 +1,103 @@
+package io.retrying.jdbc.internal;
+
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.sql.Connection;
+import java.sql.SQLException;
+import javax.sql.DataSource;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Dials by asking a {@link DataSource} (a pool, a {@code PGSimpleDataSource}) for a connection,
+ * optionally with a user and password. Immutable and thread-safe.
+ *
+ * <p>A broken connection is evicted from a pool that has a public
+ * {@code evictConnection(Connection)} method (HikariCP's {@code HikariDataSource} has), so that the
+ * pool does not hand it out again; otherwise it is closed. The method is found by reflection
+ * because core must not depend on HikariCP.
+ */
+public final class DataSourceDialer implements Dialer {
+    private static final Logger LOG = LoggerFactory.getLogger(RetryReporter.LOGGER_NAME);
+
+    private final DataSource target;
+    private final String user;
+    private final String password;
+    private final PgTarget where;
+    private final Method evict;
+
+    /**
+     * @param target where connections come from
+     * @param user {@code null}: call {@code getConnection()}; else {@code getConnection(user, password)}
+     * @param password with {@code user}; kept only to dial again, never shown
+     * @param where what logs may say about the target
+     */
+    public DataSourceDialer(DataSource target, String user, String password, PgTarget where) {
+        this(target, user, password, where, evictMethod(target));
+    }
+
+    private DataSourceDialer(DataSource target, String user, String password, PgTarget where, Method evict) {
+        this.target = target;
+        this.user = user;
+        this.password = password;
+        this.where = where;
+        this.evict = evict;
+    }
+
+    /** The same target asked with {@code getConnection(user, password)}; cheap (no reflection). */
+    public DataSourceDialer withCredentials(String user, String password) {
+        return new DataSourceDialer(target, user, password, where, evict);
+    }
+
+    private static Method evictMethod(DataSource target) {
+        try {
+            Method m = target.getClass().getMethod("evictConnection", Connection.class);
+            return m.trySetAccessible() ? m : null;
+        } catch (NoSuchMethodException | SecurityException e) {
+            return null;
+        }
+    }
+
+    @Override
+    public Connection dial() throws SQLException {
+        Connection c = user == null ? target.getConnection() : target.getConnection(user, password);
+        if (c == null) {
+            throw new SQLException("the target DataSource returned no connection for " + where.description(),
+                    "08001");
+        }
+        return c;
+    }
+
+    @Override
+    public void discard(Connection broken) {
+        if (evict != null) {
+            try {
+                evict.invoke(target, broken);
+                return;
+            } catch (IllegalAccessException | InvocationTargetException | RuntimeException e) {
+                LOG.debug("evictConnection failed on {}; closing the connection instead", where.description(), e);
+            }
+        }
+        try {
+            broken.close();
+        } catch (SQLException | RuntimeException e) {
+            // it is broken: closing it is a courtesy, and its failure says nothing new
+            LOG.debug("closing a broken connection to {} failed", where.description(), e);
+        }
+    }
+
+    @Override
+    public String describe() {
+        return where.description();
+    }
+
+    @Override
+    public boolean multiHostPrimary() {
+        return where.multiHostPrimary();
+    }
+
+    @Override
+    public String toString() {
+        return "DataSourceDialer[" + where.description() + "]";
+    }
+}
