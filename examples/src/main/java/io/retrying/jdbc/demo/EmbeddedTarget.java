@@ -68,7 +68,7 @@ final class EmbeddedTarget implements Target {
     }
 
     @Override
-    public void inject(ChaosSchedule.Event event) throws InterruptedException {
+    public void inject(ChaosSchedule.Event event) throws InterruptedException, SQLException {
         switch (event.kind()) {
             case KILL_BACKENDS -> killBackends();
             case RESTART_SERVER -> restart(event.length());
@@ -77,9 +77,9 @@ final class EmbeddedTarget implements Target {
         }
     }
 
-    private void killBackends() {
-        for (String side : proxies.keySet()) {
-            server.terminateBackends(Target.applicationName(side));
+    private void killBackends() throws SQLException {
+        try (Connection admin = server.connect()) {
+            Backends.terminate(admin, proxies.keySet().stream().map(Target::applicationName).toList());
         }
     }
 
@@ -104,7 +104,7 @@ final class EmbeddedTarget implements Target {
         }
     }
 
-    private void holdFull(Duration hold) throws InterruptedException {
+    private void holdFull(Duration hold) throws InterruptedException, SQLException {
         try {
             for (String side : proxies.keySet()) {
                 // limit 0: the role is "full" whatever it holds; then its connections go, so the pool must dial

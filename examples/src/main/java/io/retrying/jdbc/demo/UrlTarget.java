@@ -2,7 +2,6 @@ package io.retrying.jdbc.demo;
 
 import java.sql.Connection;
 import java.sql.DriverManager;
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -79,15 +78,8 @@ final class UrlTarget implements Target {
         if (event.kind() != ChaosKind.KILL_BACKENDS) {
             throw new UnsupportedOperationException(event.kind().id() + " needs control of the server");
         }
-        try (Connection c = DriverManager.getConnection(url); PreparedStatement ps = c.prepareStatement(
-                "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity"
-                        + " WHERE application_name = ? AND pid <> pg_backend_pid()")) {
-            for (String side : sides) {
-                ps.setString(1, Target.applicationName(side));
-                try (ResultSet rs = ps.executeQuery()) {
-                    rs.next();
-                }
-            }
+        try (Connection admin = DriverManager.getConnection(url)) {
+            Backends.terminate(admin, sides.stream().map(Target::applicationName).toList());
         }
     }
 

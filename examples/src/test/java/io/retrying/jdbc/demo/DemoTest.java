@@ -20,6 +20,7 @@ class DemoTest {
         int status = Demo.run(new String[] {"--duration", "5", "--json"}, new PrintStream(out, true, StandardCharsets.UTF_8),
                 new PrintStream(err, true, StandardCharsets.UTF_8), Terminal.none());
         String stderr = err.toString(StandardCharsets.UTF_8);
+        System.err.println(stderr); // into the test's output file, for whoever reads a failure
         assertEquals(0, status, stderr);
 
         // stdout holds the JSON and nothing else; the text went to stderr
