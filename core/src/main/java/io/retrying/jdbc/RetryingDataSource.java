@@ -147,11 +147,11 @@ public final class RetryingDataSource implements DataSource {
         PgTarget where;
         if (targetDataSource != null) {
             target = targetDataSource;
-            where = describe(target);
+            where = PgTarget.of(target);
         } else if (url != null) {
             PGSimpleDataSource pg = pgDataSource(settings);
             target = pg;
-            where = describe(pg);
+            where = PgTarget.of(pg);
         } else {
             throw new SQLException("RetryingDataSource has no target: call setUrl or setTargetDataSource"
                     + " before getConnection", RetryConfig.INVALID_SETTING_STATE);
@@ -196,26 +196,6 @@ public final class RetryingDataSource implements DataSource {
             pg.setPassword(password);
         }
         return pg;
-    }
-
-    private static PgTarget describe(DataSource target) {
-        try {
-            if (target.isWrapperFor(BaseDataSource.class)) {
-                BaseDataSource pg = target.unwrap(BaseDataSource.class);
-                int[] portNumbers = pg.getPortNumbers();
-                String[] ports = new String[Math.max(1, portNumbers == null ? 0 : portNumbers.length)];
-                for (int i = 0; i < ports.length; i++) {
-                    int p = portNumbers == null || i >= portNumbers.length ? 0 : portNumbers[i];
-                    ports[i] = p == 0 ? "5432" : String.valueOf(p);
-                }
-                String type = pg.getTargetServerType();
-                boolean primary = "primary".equalsIgnoreCase(type) || "master".equalsIgnoreCase(type);
-                return PgTarget.of(pg.getServerNames(), ports, pg.getDatabaseName(), primary);
-            }
-        } catch (SQLException | RuntimeException e) {
-            // a target that cannot say what it wraps is described by its class alone
-        }
-        return new PgTarget(target.getClass().getSimpleName(), false);
     }
 
     // ---------------------------------------------------------------- JavaBean setters
@@ -570,7 +550,7 @@ public final class RetryingDataSource implements DataSource {
             }
             RetryConfig config = new RetryConfig(p, reconnectWindow, maxJournalStatements, maxJournalBytes,
                     resolveCommits, listener, initializer);
-            return new RetryingDataSource(new Resolved(target, config, describe(target)));
+            return new RetryingDataSource(new Resolved(target, config, PgTarget.of(target)));
         }
     }
 }

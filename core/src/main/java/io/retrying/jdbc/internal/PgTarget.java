@@ -1,7 +1,11 @@
 package io.retrying.jdbc.internal;
 
 import io.retrying.jdbc.Classifier;
+import java.lang.reflect.Method;
+import java.sql.SQLException;
 import java.util.Properties;
+import javax.sql.DataSource;
+import org.postgresql.ds.common.BaseDataSource;
 
 /**
  * What the logs and the classifier may know about a PostgreSQL target: where it is, never who
@@ -27,6 +31,33 @@ public record PgTarget(String description, boolean multiHostPrimary) {
         String[] ports = parsed.getProperty("PGPORT", "5432").split(",");
         return of(hosts, ports, parsed.getProperty("PGDBNAME", ""),
                 Classifier.multiHostPrimary(pgUrl, pgProps));
+    }
+
+    /**
+     * Reads the target of a {@code DataSource}: pgjdbc's data sources (directly or wrapped) and
+     * pools with a public {@code getJdbcUrl()} (HikariCP) are read from their URL; anything else
+     * is described by its class name alone.
+     */
+    public static PgTarget of(DataSource target) {
+        try {
+            if (target.isWrapperFor(BaseDataSource.class)) {
+                return of(target.unwrap(BaseDataSource.class).getURL(), new Properties());
+            }
+            // found by reflection: core does not depend on HikariCP
+            Method jdbcUrl = target.getClass().getMethod("getJdbcUrl");
+            if (jdbcUrl.getReturnType() == String.class && jdbcUrl.trySetAccessible()
+                    && jdbcUrl.invoke(target) instanceof String url) {
+                String pgUrl = RetryingUrl.accepts(url)
+                        ? "jdbc:postgresql:" + url.substring(RetryingUrl.PREFIX.length()) : url;
+                PgTarget t = of(pgUrl, new Properties());
+                if (t != UNKNOWN) {
+                    return t;
+                }
+            }
+        } catch (SQLException | ReflectiveOperationException | RuntimeException e) {
+            // a target that cannot say what it wraps is described by its class alone
+        }
+        return new PgTarget(target.getClass().getSimpleName(), false);
     }
 
     /** From host names and ports as separate lists (pgjdbc's data source form). */

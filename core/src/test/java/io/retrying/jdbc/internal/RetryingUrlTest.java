@@ -92,4 +92,32 @@ class RetryingUrlTest {
                 .multiHostPrimary(), "one host: a read-only error is not a failover");
         assertFalse(PgTarget.of("jdbc:postgresql://h1,h2/app", new Properties()).multiHostPrimary());
     }
+
+    /** Has HikariDataSource's {@code getJdbcUrl()}. */
+    public static final class PoolLike extends org.postgresql.ds.PGSimpleDataSource {
+        // not a pgjdbc BaseDataSource through isWrapperFor, so only getJdbcUrl describes it
+        @Override
+        public boolean isWrapperFor(Class<?> iface) {
+            return false;
+        }
+
+        public String getJdbcUrl() {
+            return "jdbc:retrying:postgresql://p1:6000,p2:6001/pooled?targetServerType=primary&password=x";
+        }
+    }
+
+    @Test
+    void dataSourcesAreDescribedFromTheirSettings() {
+        org.postgresql.ds.PGSimpleDataSource pg = new org.postgresql.ds.PGSimpleDataSource();
+        pg.setServerNames(new String[] {"h1", "h2"});
+        pg.setPortNumbers(new int[] {5433, 5434});
+        pg.setDatabaseName("app");
+        pg.setPassword("S3cr3t-Pa55");
+        assertEquals(new PgTarget("h1:5433,h2:5434/app", false), PgTarget.of(pg));
+        pg.setTargetServerType("primary");
+        assertEquals(new PgTarget("h1:5433,h2:5434/app", true), PgTarget.of(pg));
+
+        assertEquals(new PgTarget("p1:6000,p2:6001/pooled", true),
+                PgTarget.of((javax.sql.DataSource) new PoolLike()));
+    }
 }
