@@ -32,6 +32,11 @@ import java.time.Duration;
  * runs on a new connection (nothing of the transaction can have committed). A loss later in the
  * transaction, or while the connection is pinned, surfaces and leaves the connection refusing
  * calls until {@code rollback()}.
+ *
+ * <p>Every retry is decided by {@link RetryPolicy#decide} (attempt limit, token bucket, deadline)
+ * and waits with the policy's sleeper. The deadline of one execution is the reconnect window,
+ * counted from its first failure: healing one statement never takes longer than getting a
+ * connection would.
  */
 final class Recovery {
 
@@ -105,14 +110,13 @@ final class Recovery {
       wrote = !proof.readOnly;
       swapped = proof.swapped;
     }
+    if (recovery == Retryability.RESET_STATE && run.resetUsed) {
+      // re-creating the statement did not help: the cause is elsewhere, and retrying would hide it
+      throw giveUp(e, recovery, run, "RESET_STATE already tried once");
+    }
     Retryability decided = wrote ? Classifier.retryability(e, true, merging, dialer.multiHostPrimary()) : recovery;
     Attempt decision = policy.decide(decided, e, number, run.remaining());
-    if (decision.retry() && decision.recovery() == Retryability.RESET_STATE) {
-      if (run.resetUsed) {
-        decision = new Attempt(false, Duration.ZERO, decision.recovery(), "RESET_STATE already tried once");
-      }
-      run.resetUsed = true;
-    }
+    run.resetUsed |= decided == Retryability.RESET_STATE;
     if (!decision.retry()) {
       reporter.gaveUp(run.event(e, decision));
       if (!swapped) {
@@ -120,7 +124,7 @@ final class Recovery {
       }
       if (wrote) {
         throw new SQLException("The connection was lost while a statement that may write was running; "
-            + "whether it was applied is unknown", LOST_WRITE_STATE, e);
+            + "whether it was applied is unknown", LOST_WRITE_STATE, withPrevious(e, run));
       }
       if (number > 1 && decision.recovery().isRetryable()) {
         throw policy.exhausted(e, number, run.previous());
