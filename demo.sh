@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# The README's main command: builds what the demo needs (one Maven invocation) and runs it.
+# With no arguments it starts a throwaway PostgreSQL server of its own; ./demo.sh --help for options.
+set -euo pipefail
+cd "$(dirname "$0")"
+
+# the throwaway server needs PostgreSQL's binaries (not when --url names your server)
+case " $* " in
+  *" --url"*|*" --help "*|*" -h "*) ;;
+  *) [ -n "${RETRYING_PG_URL:-}" ] || .ci/ensure-postgres demo ;;
+esac
+
+# the build's own output goes to stderr, so that --json leaves nothing but JSON on stdout
+mvn -B -ntp -q -Dstyle.color=never -pl examples -am package -Dmaven.test.skip=true 1>&2
+
+# a JVM cannot tell whether stderr is a terminal, nor how wide it is: tell it
+tty_out=false; [ -t 1 ] && tty_out=true
+tty_err=false; [ -t 2 ] && tty_err=true
+columns=$( { { [ -t 1 ] || [ -t 2 ]; } && tput cols 2>/dev/null; } || echo "${COLUMNS:-120}")
+
+exec java \
+  -Dretrying.demo.stdout.tty="$tty_out" -Dretrying.demo.stderr.tty="$tty_err" -Dretrying.demo.columns="$columns" \
+  -Dorg.slf4j.simpleLogger.logFile=examples/target/demo.log \
+  -Dorg.slf4j.simpleLogger.showDateTime=true \
+  -Dorg.slf4j.simpleLogger.dateTimeFormat=HH:mm:ss.SSS \
+  -cp "examples/target/classes:examples/target/lib/*" \
+  io.retrying.jdbc.demo.Demo "$@"

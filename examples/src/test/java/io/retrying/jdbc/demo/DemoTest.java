@@ -1,0 +1,45 @@
+package io.retrying.jdbc.demo;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The README's main command, short: a 5-second run with every fault, read back from its JSON. */
+class DemoTest {
+
+    @Test
+    void underChaosTheRetryingSideConservesMoneyAndAppliesNothingTwice() {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int status = Demo.run(new String[] {"--duration", "5", "--json"}, new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8), Terminal.none());
+        String stderr = err.toString(StandardCharsets.UTF_8);
+        System.err.println(stderr); // into the test's output file, for whoever reads a failure
+        assertEquals(0, status, stderr);
+
+        // stdout holds the JSON and nothing else; the text went to stderr
+        Map<String, Object> result = MiniJson.object(out.toString(StandardCharsets.UTF_8));
+        assertTrue(stderr.contains("money conserved"), stderr);
+        List<Object> events = MiniJson.list(result.get("chaosEvents"));
+        assertTrue(events.size() >= 4, events.toString());
+        assertTrue(events.stream().allMatch(e -> "ok".equals(MiniJson.object(e).get("outcome"))), events.toString());
+
+        Map<String, Object> sides = MiniJson.object(result.get("sides"));
+        Map<String, Object> plain = MiniJson.object(sides.get("plain"));
+        Map<String, Object> retrying = MiniJson.object(sides.get("retrying"));
+        // the faults were real: the side without a retry layer saw some of them
+        assertTrue(((Number) plain.get("failed")).longValue() > 0, plain.toString());
+        assertTrue(((Number) retrying.get("committed")).longValue() > 0, retrying.toString());
+        for (Map<String, Object> side : List.of(plain, retrying)) {
+            assertEquals(Boolean.TRUE, side.get("moneyConserved"), side.toString());
+            assertEquals(0L, side.get("duplicatedTransfers"), side.toString());
+            assertEquals(0L, side.get("committedButMissing"), side.toString());
+        }
+    }
+}
