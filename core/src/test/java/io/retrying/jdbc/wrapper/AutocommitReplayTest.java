@@ -310,9 +310,17 @@ class AutocommitReplayTest {
       }
       assertTrue(c.isWrapperFor(PGConnection.class));
       PGConnection pgc = c.unwrap(PGConnection.class);
-      assertEquals(ServerFaultsTest.backendPid(st), pgc.getBackendPID());
+      int pid = ServerFaultsTest.backendPid(st);
+      assertEquals(pid, pgc.getBackendPID());
 
-      // what the application does with the physical connection is out of our sight: pinned
+      // PGConnection follows the swap and does not pin by itself
+      pg.terminateBackends();
+      int newPid = ServerFaultsTest.backendPid(st);
+      assertNotEquals(pid, newPid);
+      assertEquals(newPid, pgc.getBackendPID());
+
+      // COPY through it ties the session to this server connection: pinned
+      pgc.getCopyAPI();
       pg.terminateBackends();
       assertEquals("57P01", assertThrows(SQLException.class, () -> st.execute("SELECT 1 /* unwrapped */")).getSQLState());
     }
