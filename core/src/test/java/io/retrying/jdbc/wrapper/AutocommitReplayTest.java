@@ -204,6 +204,22 @@ class AutocommitReplayTest {
   }
 
   @Test
+  void onlyTheSessionStateTheApplicationChangedIsRestored() throws Exception {
+    Physical physical = new Physical(pg.jdbcUrl());
+    try (Connection c = physical.open(); Statement st = c.createStatement()) {
+      c.setTransactionIsolation(Connection.TRANSACTION_REPEATABLE_READ);
+      st.execute("SET application_name = 'restored'");
+      physical.connectionSetters.clear();
+
+      pg.terminateBackends();
+      assertEquals("restored", show(st, "application_name"));
+    }
+    // the new physical connection got the isolation and the SET, nothing else
+    assertEquals(List.of("setTransactionIsolation"), physical.connectionSetters);
+    assertEquals(2, physical.executions("SET application_name = 'restored'"));
+  }
+
+  @Test
   void aPinnedConnectionSurfacesTheFailureAndHealsOnlyAfterRollback() throws Exception {
     Physical physical = new Physical(pg.jdbcUrl());
     try (Connection c = physical.open(); Statement st = c.createStatement()) {
