@@ -1,6 +1,7 @@
 package io.retrying.jdbc;
 
 import java.sql.SQLException;
+import java.sql.SQLTransientConnectionException;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
@@ -170,8 +171,11 @@ public final class RetryPolicy {
      * There is no attempt limit: the caller bounds the dials by its reconnect window, through
      * {@code remaining}. Only RECONNECT and BACKPRESSURE dial again. A refused dial
      * ({@link Classifier#refusedDial}: nobody listening, nothing to overload) is paced by the
-     * backoff alone and neither checks nor charges the bucket; an error a live server answered
-     * (53300 full, 57P03 starting) forked a backend there, so it is charged like any retry.
+     * backoff alone and neither checks nor charges the bucket; so is a pool with nothing to lend
+     * (a {@link SQLTransientConnectionException}, HikariCP's acquire timeout): the caller waited in
+     * the pool's queue and reached no server, so dialing again adds no load there. An error a live
+     * server answered (53300 full, 57P03 starting) forked a backend there, so it is charged like
+     * any retry.
      */
     public Attempt decideReconnect(Throwable e, int number, Duration remaining) {
         Retryability recovery = Classifier.retryability(e);
@@ -180,7 +184,8 @@ public final class RetryPolicy {
         if (recovery != Retryability.RECONNECT && recovery != Retryability.BACKPRESSURE) {
             return Attempt.stop(recovery, what + " is not retried when dialing");
         }
-        return timed(recovery, what, number, remaining, !Classifier.refusedDial(e), "dial " + (number + 1));
+        boolean reachedServer = !Classifier.refusedDial(e) && !(e instanceof SQLTransientConnectionException);
+        return timed(recovery, what, number, remaining, reachedServer, "dial " + (number + 1));
     }
 
     /** A success: pays one token back to the bucket, which recovers it sooner. Call it on every success. */

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.ConnectException;
 import java.sql.SQLException;
+import java.sql.SQLTransientConnectionException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -225,6 +226,29 @@ class RetryPolicyTest {
         Attempt auth = p.decideReconnect(Failures.server("28P01", "password authentication failed"), 1, FOREVER);
         assertFalse(auth.retry());
         assertEquals(Retryability.FATAL, auth.recovery());
+    }
+
+    @Test
+    void aPoolWithNothingToLendIsPacedButNotCharged() {
+        // given a bucket at its refusal line
+        TokenBucket bucket = new TokenBucket(100, clock);
+        RetryPolicy p = policy(bucket).random(FixedRandom.most()).build();
+        for (int i = 0; i < 4; i++) {
+            bucket.spend(Retryability.SAFE);
+        }
+        double before = bucket.tokens();
+        // when a pool's acquire times out (HikariCP's SQLTransientConnectionException, SQLState of its last dial)
+        SQLException poolTimeout = new SQLTransientConnectionException(
+                "pool - Connection is not available, request timed out after 250ms", (String) null);
+        for (int n = 1; n <= 20; n++) {
+            Attempt a = p.decideReconnect(poolTimeout, n, Duration.ofSeconds(30));
+            // then it waits (BACKPRESSURE, growing delays) without spending the budget
+            assertTrue(a.retry(), a.reason());
+            assertEquals(Retryability.BACKPRESSURE, a.recovery());
+        }
+        assertEquals(before, bucket.tokens(), 1e-9);
+        // and the window still bounds it
+        assertFalse(p.decideReconnect(poolTimeout, 3, Duration.ofMillis(150)).retry());
     }
 
     @Test

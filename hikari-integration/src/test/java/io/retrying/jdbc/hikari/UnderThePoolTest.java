@@ -1,0 +1,212 @@
+package io.retrying.jdbc.hikari;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import com.zaxxer.hikari.HikariPoolMXBean;
+import io.retrying.jdbc.fixtures.PgExtension;
+import io.retrying.jdbc.fixtures.PgServer;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * HikariCP over the retrying driver ({@link RetryingHikari#under}): each pooled connection heals
+ * itself, and {@link RetryingExceptionOverride} keeps HikariCP from evicting what healed while
+ * letting it evict what could not.
+ */
+@ExtendWith(PgExtension.class)
+class UnderThePoolTest {
+
+    private static HikariConfig config(PgServer server, String app, int size, PoolCounters counters, String retry) {
+        HikariConfig config = new HikariConfig();
+        // a token bucket of this URL's own, so that other tests' retries do not count here
+        config.setJdbcUrl(server.jdbcUrl() + "&ApplicationName=" + app + "&retry.tokenBucket=500" + retry);
+        config.setPoolName(app);
+        config.setMaximumPoolSize(size);
+        config.setMinimumIdle(size);
+        config.setMetricsTrackerFactory(counters);
+        return config;
+    }
+
+    @Test
+    void underChaosTheWorkloadSeesNoErrorsAndHikariEvictsNothing(PgServer server) throws Exception {
+        MixedWorkload.createSchema(server);
+        boolean replay = MixedWorkload.transactionsReplay(server);
+        String app = "under-chaos";
+        PoolCounters counters = new PoolCounters();
+        try (HikariDataSource ds = RetryingHikari.under(config(server, app, 10, counters, ""))) {
+            HikariPoolMXBean mx = ds.getHikariPoolMXBean();
+            OverThePoolTest.awaitFull(mx, 10);
+            int filled = counters.creations.get();
+
+            // given 50 threads on 10 connections, when backends die every 200 ms and the server restarts once
+            MixedWorkload.Result result;
+            BackendKiller killer = new BackendKiller(server, app, Duration.ofMillis(200), Duration.ofSeconds(5));
+            try (killer) {
+                killer.start();
+                result = MixedWorkload.run(ds, 50, Duration.ofSeconds(10));
+            }
+            // the application's next use of each pooled connection heals what the last kills left
+            OverThePoolTest.useEveryConnection(ds, 10);
+            System.out.printf("under the pool: %s; %d backends killed, restarted %s; HikariCP created %d connections after the fill%n",
+                    result, killer.killed.size(), killer.restarted, counters.creations.get() - filled);
+
+            // then reads and autocommit writes saw no error
+            assertTrue(result.errors().isEmpty(), () -> "errors: " + result.errors());
+            result.assertTransactionFailures(replay);
+            assertTrue(killer.restarted, "the server was restarted");
+            assertTrue(result.reads() > 0 && result.writes() > 0 && result.transfers() > 0, result.toString());
+            assertEquals(MixedWorkload.ACCOUNTS * MixedWorkload.START_BALANCE, MixedWorkload.totalBalance(server),
+                    "transfers are all-or-nothing");
+            // and the pool ends with nothing borrowed
+            assertEquals(0, mx.getActiveConnections(), "active connections");
+            // and HikariCP evicted nothing: no connection beyond the initial ten was ever created ...
+            assertEquals(filled, counters.creations.get(), "connections HikariCP created");
+            assertEquals(10, mx.getTotalConnections(), "pool size");
+            // ... although every pooled connection's server connection was replaced, some many times
+            assertTrue(killer.killed.size() > 10, "backends killed: " + killer.killed.size());
+            Set<Integer> alive = killer.alive();
+            assertEquals(10, alive.size(), "pool backends on the server: " + alive);
+            Set<Integer> killedStillPooled = new HashSet<>(alive);
+            killedStillPooled.retainAll(killer.killed);
+            assertTrue(killedStillPooled.isEmpty(), "killed backends still pooled: " + killedStillPooled);
+        }
+    }
+
+    @Test
+    void aTransactionThatLostItsConnectionIsNotEvictedButHealedByRollback(PgServer server) throws Exception {
+        boolean replay = MixedWorkload.transactionsReplay(server);
+        String app = "under-tx";
+        PoolCounters counters = new PoolCounters();
+        try (HikariDataSource ds = RetryingHikari.under(config(server, app, 1, counters, ""))) {
+            OverThePoolTest.awaitFull(ds.getHikariPoolMXBean(), 1);
+            int filled = counters.creations.get();
+            // given a transaction that has done something
+            try (Connection c = ds.getConnection(); Statement s = c.createStatement()) {
+                c.setAutoCommit(false);
+                s.execute("SELECT 1");
+                // when its backend is terminated and the transaction goes on
+                server.terminateBackends(app);
+                if (replay) {
+                    s.execute("SELECT 1");
+                } else {
+                    SQLException lost = assertThrows(SQLException.class, () -> s.execute("SELECT 1"));
+                    assertEquals("57P01", lost.getSQLState());
+                    // then HikariCP has not evicted it (an evicted connection reads as closed) ...
+                    assertFalse(c.isClosed(), "HikariCP evicted a connection that heals");
+                    c.rollback();
+                }
+                // ... and after the rollback it works, on the same pooled connection
+                s.execute("SELECT 1");
+                c.commit();
+            }
+            assertEquals(filled, counters.creations.get(), "connections HikariCP created");
+        }
+        if (replay) {
+            return;
+        }
+        // whereas without the override HikariCP evicts it, although it would have healed
+        PoolCounters plain = new PoolCounters();
+        HikariConfig config = config(server, app + "-plain", 1, plain, "");
+        config.setJdbcUrl(config.getJdbcUrl().replace("jdbc:postgresql:", "jdbc:retrying:postgresql:"));
+        try (HikariDataSource ds = new HikariDataSource(config);
+             Connection c = ds.getConnection(); Statement s = c.createStatement()) {
+            c.setAutoCommit(false);
+            s.execute("SELECT 1");
+            server.terminateBackends(app + "-plain");
+            assertThrows(SQLException.class, () -> s.execute("SELECT 1"));
+            assertTrue(c.isClosed(), "HikariCP's own rule evicts on 57P01");
+        }
+    }
+
+    @Test
+    void aConnectionThatCouldNotReconnectIsEvicted(PgServer server) throws Exception {
+        String app = "under-down";
+        PoolCounters counters = new PoolCounters();
+        try (HikariDataSource ds = RetryingHikari.under(config(server, app, 1, counters, "&retry.reconnectWindowMs=300"))) {
+            OverThePoolTest.awaitFull(ds.getHikariPoolMXBean(), 1);
+            int filled = counters.creations.get();
+            try (Connection c = ds.getConnection(); Statement s = c.createStatement()) {
+                s.execute("SELECT 1");
+                // given a server that stays down longer than the reconnect window
+                server.stop();
+                try {
+                    // when a statement cannot get a new server connection
+                    SQLException down = assertThrows(SQLException.class, () -> s.execute("SELECT 1"));
+                    assertEquals("08001", down.getSQLState(), down.toString());
+                    // then HikariCP evicts it
+                    assertTrue(c.isClosed(), "a connection without a server connection stays pooled");
+                } finally {
+                    server.start();
+                }
+            }
+            // and the pool makes a new one once the server is back
+            try (Connection c = ds.getConnection(); Statement s = c.createStatement()) {
+                s.execute("SELECT 1");
+            }
+            assertTrue(counters.creations.get() > filled, "connections HikariCP created: " + counters.creations);
+        }
+    }
+
+    @Test
+    void aPinnedConnectionUsedAfterItsLossIsEvicted(PgServer server) throws Exception {
+        String app = "under-pinned";
+        PoolCounters counters = new PoolCounters();
+        try (HikariDataSource ds = RetryingHikari.under(config(server, app, 1, counters, ""))) {
+            OverThePoolTest.awaitFull(ds.getHikariPoolMXBean(), 1);
+            int filled = counters.creations.get();
+            try (Connection c = ds.getConnection(); Statement s = c.createStatement()) {
+                // given a connection pinned by session state a new one could not restore
+                s.execute("CREATE TEMP TABLE scratch (x int)");
+                server.terminateBackends(app);
+                // when it loses its server connection, the failure surfaces and HikariCP keeps it (rollback would heal it)
+                SQLException lost = assertThrows(SQLException.class, () -> s.execute("SELECT 1"));
+                assertEquals("57P01", lost.getSQLState());
+                assertFalse(c.isClosed());
+                // and when the application goes on without rollback, it is refused and HikariCP evicts it
+                SQLException refused = assertThrows(SQLException.class, () -> s.execute("SELECT 1"));
+                assertEquals("08003", refused.getSQLState());
+                assertTrue(c.isClosed(), "HikariCP kept a connection that refuses work");
+            }
+            try (Connection c = ds.getConnection(); Statement s = c.createStatement()) {
+                s.execute("SELECT 1");
+            }
+            assertEquals(filled + 1, counters.creations.get(), "connections HikariCP created");
+        }
+    }
+
+    @Test
+    void aStatementTheServerDoesNotSupportEvictsNothing(PgServer server) throws Exception {
+        // 0A000 (feature_not_supported) is in HikariCP's list of connection-breaking states
+        String unsupported = "SELECT count(*) FROM generate_series(1, 3) FOR UPDATE";
+        String app = "under-0a000";
+        PoolCounters counters = new PoolCounters();
+        try (HikariDataSource ds = RetryingHikari.under(config(server, app, 1, counters, ""));
+             Connection c = ds.getConnection(); Statement s = c.createStatement()) {
+            SQLException e = assertThrows(SQLException.class, () -> s.execute(unsupported));
+            assertEquals("0A000", e.getSQLState());
+            assertFalse(c.isClosed(), "evicted for a statement error");
+            s.execute("SELECT 1");
+        }
+        // whereas on a plain pgjdbc pool the override leaves HikariCP's judgement alone, so it evicts
+        HikariConfig plain = config(server, app + "-plain", 1, new PoolCounters(), "");
+        plain.setJdbcUrl(server.jdbcUrl() + "&ApplicationName=" + app + "-plain");
+        plain.setExceptionOverrideClassName(RetryingExceptionOverride.class.getName());
+        try (HikariDataSource ds = new HikariDataSource(plain);
+             Connection c = ds.getConnection(); Statement s = c.createStatement()) {
+            SQLException e = assertThrows(SQLException.class, () -> s.execute(unsupported));
+            assertEquals("0A000", e.getSQLState());
+            assertTrue(c.isClosed(), "a plain pgjdbc connection: HikariCP's own rule");
+        }
+    }
+}
