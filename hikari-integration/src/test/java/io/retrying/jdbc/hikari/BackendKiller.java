@@ -1,9 +1,13 @@
 package io.retrying.jdbc.hikari;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.retrying.jdbc.fixtures.PgServer;
 import io.retrying.jdbc.fixtures.PgServerException;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
@@ -75,6 +79,15 @@ final class BackendKiller implements AutoCloseable {
     Set<Integer> alive() {
         return pids(server.queryString("SELECT coalesce(string_agg(pid::text, ','), '') FROM ("
                 + poolBackends("") + ") p"));
+    }
+
+    /** The server holds {@code size} backends for the pool, none of them one this killer terminated. */
+    void assertPoolHoldsLiveBackendsOnly(int size) {
+        Set<Integer> alive = alive();
+        assertEquals(size, alive.size(), "pool backends on the server: " + alive);
+        Set<Integer> killedStillPooled = new HashSet<>(alive);
+        killedStillPooled.retainAll(killed);
+        assertTrue(killedStillPooled.isEmpty(), "killed backends still pooled: " + killedStillPooled);
     }
 
     private static Set<Integer> pids(String list) {

@@ -14,11 +14,6 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.HashSet;
-import java.util.List;
-import java.util.Set;
-import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -68,7 +63,7 @@ class OverThePoolTest {
         CountingPool pool = pool(config(physical, app, 2));
         try (RetryingHikariDataSource ds = RetryingHikari.over(pool,
                 b -> b.policy(policy()).listener(listener))) {
-            awaitFull(ds.pool().getHikariPoolMXBean(), 2);
+            Pools.awaitFull(ds.pool().getHikariPoolMXBean(), 2);
             try (Connection c = ds.getConnection(); Statement s = c.createStatement()) {
                 int before = backendPid(s);
                 // when its backend is terminated
@@ -81,7 +76,7 @@ class OverThePoolTest {
             }
             HikariPoolMXBean mx = ds.pool().getHikariPoolMXBean();
             assertEquals(0, mx.getActiveConnections());
-            awaitFull(mx, 2);
+            Pools.awaitFull(mx, 2);
             // and the pool replaced only the evicted connection
             assertEquals(2 + 1, physical.opened.get(), "physical connections opened");
         }
@@ -99,7 +94,7 @@ class OverThePoolTest {
         try (RetryingHikariDataSource ds = RetryingHikari.over(pool,
                 b -> b.policy(policy()).listener(listener))) {
             HikariPoolMXBean mx = ds.pool().getHikariPoolMXBean();
-            awaitFull(mx, 10);
+            Pools.awaitFull(mx, 10);
 
             // given 50 threads on 10 connections, when backends die every 200 ms and the server restarts once
             MixedWorkload.Result result;
@@ -123,39 +118,17 @@ class OverThePoolTest {
             assertEquals(0, mx.getActiveConnections(), "active connections");
 
             // when the application next uses every pooled connection (the last kills left some dead in the pool)
-            useEveryConnection(ds, 10);
+            Pools.useEveryConnection(ds, 10);
             // then every eviction was a connection the retrying layer healed (a retry on a new connection)
             // or gave up on (a transaction it cannot replay yet): it evicted nothing else
             assertTrue(pool.evictions.get() > 0, "evictions");
             assertEquals(listener.retries(Retryability.RECONNECT) + listener.gaveUp.get(), pool.evictions.get(),
                     "evictions against the retrying layer's events: " + listener);
             // and the pool replaced exactly the connections the retrying layer evicted
-            awaitFull(mx, 10);
+            Pools.awaitFull(mx, 10);
             assertEquals(10 + pool.evictions.get(), physical.opened.get(), "physical connections opened");
             // and what it holds is alive
-            Set<Integer> alive = killer.alive();
-            assertEquals(10, alive.size(), "pool backends on the server: " + alive);
-            Set<Integer> killedStillPooled = new HashSet<>(alive);
-            killedStillPooled.retainAll(killer.killed);
-            assertTrue(killedStillPooled.isEmpty(), "killed backends still pooled: " + killedStillPooled);
-        }
-    }
-
-    /** Borrows {@code n} connections at once and runs a statement on each. */
-    static void useEveryConnection(DataSource ds, int n) throws Exception {
-        List<Connection> borrowed = new ArrayList<>();
-        try {
-            for (int i = 0; i < n; i++) {
-                Connection c = ds.getConnection();
-                borrowed.add(c);
-                try (Statement s = c.createStatement()) {
-                    s.execute("SELECT 1");
-                }
-            }
-        } finally {
-            for (Connection c : borrowed) {
-                c.close();
-            }
+            killer.assertPoolHoldsLiveBackendsOnly(10);
         }
     }
 
@@ -164,14 +137,5 @@ class OverThePoolTest {
             assertTrue(rs.next());
             return rs.getInt(1);
         }
-    }
-
-    /** Waits until the pool holds {@code size} connections (it fills and refills in the background). */
-    static void awaitFull(HikariPoolMXBean mx, int size) throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(15).toNanos();
-        while (mx.getTotalConnections() < size && System.nanoTime() < deadline) {
-            Thread.sleep(20);
-        }
-        assertEquals(size, mx.getTotalConnections(), "pool size");
     }
 }

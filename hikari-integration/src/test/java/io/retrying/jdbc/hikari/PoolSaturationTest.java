@@ -44,7 +44,7 @@ class PoolSaturationTest {
         // a bucket of the default size, of this test's own
         RetryPolicy policy = RetryPolicy.builder().tokenBucket(new TokenBucket(500)).build();
         try (RetryingHikariDataSource ds = RetryingHikari.over(config, b -> b.policy(policy).listener(listener))) {
-            OverThePoolTest.awaitFull(ds.pool().getHikariPoolMXBean(), POOL);
+            Pools.awaitFull(ds.pool().getHikariPoolMXBean(), POOL);
 
             // given every pooled connection borrowed and held for a second
             CountDownLatch held = new CountDownLatch(POOL);

@@ -14,8 +14,6 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
-import java.util.HashSet;
-import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -46,7 +44,7 @@ class UnderThePoolTest {
         PoolCounters counters = new PoolCounters();
         try (HikariDataSource ds = RetryingHikari.under(config(server, app, 10, counters, ""))) {
             HikariPoolMXBean mx = ds.getHikariPoolMXBean();
-            OverThePoolTest.awaitFull(mx, 10);
+            Pools.awaitFull(mx, 10);
             int filled = counters.creations.get();
 
             // given 50 threads on 10 connections, when backends die every 200 ms and the server restarts once
@@ -57,7 +55,7 @@ class UnderThePoolTest {
                 result = MixedWorkload.run(ds, 50, Duration.ofSeconds(10));
             }
             // the application's next use of each pooled connection heals what the last kills left
-            OverThePoolTest.useEveryConnection(ds, 10);
+            Pools.useEveryConnection(ds, 10);
             System.out.printf("under the pool: %s; %d backends killed, restarted %s; HikariCP created %d connections after the fill%n",
                     result, killer.killed.size(), killer.restarted, counters.creations.get() - filled);
 
@@ -75,11 +73,7 @@ class UnderThePoolTest {
             assertEquals(10, mx.getTotalConnections(), "pool size");
             // ... although every pooled connection's server connection was replaced, some many times
             assertTrue(killer.killed.size() > 10, "backends killed: " + killer.killed.size());
-            Set<Integer> alive = killer.alive();
-            assertEquals(10, alive.size(), "pool backends on the server: " + alive);
-            Set<Integer> killedStillPooled = new HashSet<>(alive);
-            killedStillPooled.retainAll(killer.killed);
-            assertTrue(killedStillPooled.isEmpty(), "killed backends still pooled: " + killedStillPooled);
+            killer.assertPoolHoldsLiveBackendsOnly(10);
         }
     }
 
@@ -89,7 +83,7 @@ class UnderThePoolTest {
         String app = "under-tx";
         PoolCounters counters = new PoolCounters();
         try (HikariDataSource ds = RetryingHikari.under(config(server, app, 1, counters, ""))) {
-            OverThePoolTest.awaitFull(ds.getHikariPoolMXBean(), 1);
+            Pools.awaitFull(ds.getHikariPoolMXBean(), 1);
             int filled = counters.creations.get();
             // given a transaction that has done something
             try (Connection c = ds.getConnection(); Statement s = c.createStatement()) {
@@ -134,7 +128,7 @@ class UnderThePoolTest {
         String app = "under-down";
         PoolCounters counters = new PoolCounters();
         try (HikariDataSource ds = RetryingHikari.under(config(server, app, 1, counters, "&retry.reconnectWindowMs=300"))) {
-            OverThePoolTest.awaitFull(ds.getHikariPoolMXBean(), 1);
+            Pools.awaitFull(ds.getHikariPoolMXBean(), 1);
             int filled = counters.creations.get();
             try (Connection c = ds.getConnection(); Statement s = c.createStatement()) {
                 s.execute("SELECT 1");
@@ -163,7 +157,7 @@ class UnderThePoolTest {
         String app = "under-pinned";
         PoolCounters counters = new PoolCounters();
         try (HikariDataSource ds = RetryingHikari.under(config(server, app, 1, counters, ""))) {
-            OverThePoolTest.awaitFull(ds.getHikariPoolMXBean(), 1);
+            Pools.awaitFull(ds.getHikariPoolMXBean(), 1);
             int filled = counters.creations.get();
             try (Connection c = ds.getConnection(); Statement s = c.createStatement()) {
                 // given a connection pinned by session state a new one could not restore
