@@ -204,6 +204,22 @@ class AutocommitReplayTest {
   }
 
   @Test
+  void onlyTheSessionStateTheApplicationChangedIsRestored() throws Exception {
+    Physical physical = new Physical(pg.jdbcUrl());
+    try (Connection c = physical.open(); Statement st = c.createStatement()) {
+      c.setTransactionIsolation(Connection.TRANSACTION_REPEATABLE_READ);
+      st.execute("SET application_name = 'restored'");
+      physical.connectionSetters.clear();
+
+      pg.terminateBackends();
+      assertEquals("restored", show(st, "application_name"));
+    }
+    // the new physical connection got the isolation and the SET, nothing else
+    assertEquals(List.of("setTransactionIsolation"), physical.connectionSetters);
+    assertEquals(2, physical.executions("SET application_name = 'restored'"));
+  }
+
+  @Test
   void aPinnedConnectionSurfacesTheFailureAndHealsOnlyAfterRollback() throws Exception {
     Physical physical = new Physical(pg.jdbcUrl());
     try (Connection c = physical.open(); Statement st = c.createStatement()) {
@@ -310,9 +326,17 @@ class AutocommitReplayTest {
       }
       assertTrue(c.isWrapperFor(PGConnection.class));
       PGConnection pgc = c.unwrap(PGConnection.class);
-      assertEquals(ServerFaultsTest.backendPid(st), pgc.getBackendPID());
+      int pid = ServerFaultsTest.backendPid(st);
+      assertEquals(pid, pgc.getBackendPID());
 
-      // what the application does with the physical connection is out of our sight: pinned
+      // PGConnection follows the swap and does not pin by itself
+      pg.terminateBackends();
+      int newPid = ServerFaultsTest.backendPid(st);
+      assertNotEquals(pid, newPid);
+      assertEquals(newPid, pgc.getBackendPID());
+
+      // COPY through it ties the session to this server connection: pinned
+      pgc.getCopyAPI();
       pg.terminateBackends();
       assertEquals("57P01", assertThrows(SQLException.class, () -> st.execute("SELECT 1 /* unwrapped */")).getSQLState());
     }
