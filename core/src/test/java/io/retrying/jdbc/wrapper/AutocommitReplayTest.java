@@ -109,6 +109,41 @@ class AutocommitReplayTest {
   }
 
   @Test
+  void onAConnectionTheServerKeepsReadOnlyEvenAVolatileReadIsReplayed() throws Exception {
+    try (FaultProxy proxy = FaultProxy.start(pg)) {
+      Physical physical = new Physical(proxy.jdbcUrl() + "&readOnlyMode=always");
+      try (Connection c = physical.open(); Statement st = c.createStatement()) {
+        c.setReadOnly(true); // with readOnlyMode=always the server refuses writes in autocommit too
+        CompletableFuture<Integer> cut = CompletableFuture.supplyAsync(() -> {
+          sleep(150);
+          return proxy.cutAll();
+        });
+        try (ResultSet rs = st.executeQuery("SELECT 5 FROM pg_sleep(0.4) /* read-only-session */")) {
+          rs.next();
+          assertEquals(5, rs.getInt(1));
+        }
+        assertTrue(cut.join() > 0);
+      }
+      assertEquals(2, physical.executions("read-only-session"));
+      assertEquals(1, physical.failures("read-only-session"));
+
+      // pgjdbc's default readOnlyMode only makes explicit transactions read-only: the flag proves nothing
+      Physical lax = new Physical(proxy.jdbcUrl());
+      try (Connection c = lax.open(); Statement st = c.createStatement()) {
+        c.setReadOnly(true);
+        CompletableFuture<Integer> cut = CompletableFuture.supplyAsync(() -> {
+          sleep(150);
+          return proxy.cutAll();
+        });
+        assertEquals("08007", assertThrows(SQLException.class,
+            () -> st.executeQuery("SELECT 5 FROM pg_sleep(0.4) /* lax-read-only */")).getSQLState());
+        assertTrue(cut.join() > 0);
+      }
+      assertEquals(1, lax.executions("lax-read-only"));
+    }
+  }
+
+  @Test
   void anInsertTerminatedByTheServerIsReplayedOnce() throws Exception {
     Physical physical = new Physical(pg.jdbcUrl() + "&ApplicationName=victim-insert");
     List<String> events = new CopyOnWriteArrayList<>();
