@@ -20,6 +20,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
+import org.postgresql.util.GT;
 import org.postgresql.util.PSQLException;
 import org.postgresql.util.ServerErrorMessage;
 
@@ -232,15 +233,60 @@ public final class Classifier {
     }
 
     /**
-     * True for a dial that nobody answered: 08001 with a {@link ConnectException} beneath it
-     * (connection refused). Nothing listens there, so there is nothing to overload and the token
-     * bucket is not charged for dialing again.
+     * True for a dial that found no server to do the work, so that dialing again overloads
+     * nothing and the token bucket is not charged for it:
+     * <ul>
+     *   <li>nobody listening: 08001 with a {@link ConnectException} beneath it (connection refused);</li>
+     *   <li>pgjdbc's verdict on a multi-host URL that no host is of the {@code targetServerType}
+     *       asked for: in a failover, the old primary is gone and the standby not promoted yet.
+     *       The standby answered (a backend forked and read {@code transaction_read_only}), but
+     *       it is not overloaded, only the wrong server; a failover lasts as long as the failover
+     *       manager takes (seconds to tens of seconds), and charging every connection's dials for
+     *       it would drain the shared bucket within a second and fail the work it exists to carry
+     *       through (seen in {@code CrashFailoverTest}).</li>
+     * </ul>
      */
     public static boolean refusedDial(Throwable e) {
         List<Throwable> chain = chain(e);
         Rule rule = ruleOf(chain);
-        // a dial failure (the table's RECONNECT rule) whose cause is a refused socket, and no server word
-        return rule == Rule.RECONNECT && has(chain, ConnectException.class) && !serverReported(e);
+        // a dial failure (the table's RECONNECT rule) with no server word, whose cause is a refused
+        // socket or that is pgjdbc's own "no host of that type"
+        return rule == Rule.RECONNECT && !serverReported(e)
+                && (has(chain, ConnectException.class) || noHostOfTargetType(chain));
+    }
+
+    /**
+     * pgjdbc's own 08001 "Could not find a server with specified targetServerType: ...", told by
+     * its message in the JVM's language (pgjdbc translates it), and by having no cause.
+     */
+    private static boolean noHostOfTargetType(List<Throwable> chain) {
+        for (Throwable t : chain) {
+            if (t instanceof PSQLException && t.getCause() == null
+                    && "08001".equals(((PSQLException) t).getSQLState())
+                    && NoHostOfTargetType.matches(t.getMessage())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The localized message around its placeholder, computed once, on the first dial failure that needs it. */
+    private static final class NoHostOfTargetType {
+        private static final String PREFIX;
+        private static final String SUFFIX;
+
+        static {
+            String marker = "\u0000";
+            String message = GT.tr("Could not find a server with specified targetServerType: {0}", marker);
+            int at = message.indexOf(marker);
+            PREFIX = at < 0 ? message : message.substring(0, at);
+            SUFFIX = at < 0 ? "" : message.substring(at + marker.length());
+        }
+
+        static boolean matches(String message) {
+            return message != null && message.length() >= PREFIX.length() + SUFFIX.length()
+                    && message.startsWith(PREFIX) && message.endsWith(SUFFIX);
+        }
     }
 
     /**

@@ -118,10 +118,6 @@ final class ParameterLog {
     highest = 0;
   }
 
-  boolean isEmpty() {
-    return highest == 0 && setters[0] == null && (setters.length < 2 || setters[1] == null);
-  }
-
   /** Whether the binding can be sent again: no stream in it. */
   boolean replayable() {
     for (int i = 0; i <= highest; i++) {

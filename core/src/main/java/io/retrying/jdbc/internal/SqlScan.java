@@ -277,7 +277,9 @@ final class SqlScan {
     int n = sql.length();
     char c = sql.charAt(i);
     if (c == '\'') {
-      boolean backslashes = i > 0 && (sql.charAt(i - 1) == 'E' || sql.charAt(i - 1) == 'e');
+      // E'...' (an escape string) takes backslash escapes; LIKE'...' does not
+      boolean backslashes = i > 0 && (sql.charAt(i - 1) == 'E' || sql.charAt(i - 1) == 'e')
+          && (i < 2 || !isWordPart(sql.charAt(i - 2)));
       int j = i + 1;
       while (j < n) {
         char d = sql.charAt(j);

@@ -28,6 +28,7 @@ class SqlScanTest {
       "SELECT 1", "  select * from t where a = 'INSERT'", "WITH x AS (SELECT 1) SELECT * FROM x",
       "VALUES (1), (2)", "SHOW search_path", "TABLE t", "/* DELETE */ SELECT 1 -- UPDATE\n",
       "SELECT $$ delete $$", "SELECT 1; SELECT 2", "SELECT \"update\" FROM t",
+      "SELECT E'it\\'s; DELETE' AS x",
   })
   void readOnlyCandidates(String sql) {
     assertTrue(has(sql, READ_CANDIDATE), sql);
@@ -38,7 +39,7 @@ class SqlScanTest {
       "INSERT INTO t VALUES (1)", "UPDATE t SET a = 1", "DELETE FROM t",
       "WITH d AS (DELETE FROM t RETURNING *) SELECT * FROM d", "SELECT * FROM t FOR UPDATE",
       "SELECT * FROM t FOR KEY SHARE", "SELECT * INTO t2 FROM t", "SELECT 1; DELETE FROM t",
-      "EXPLAIN ANALYZE SELECT 1", "CALL p()", "DO $$ BEGIN END $$", "MERGE INTO t USING s ON true WHEN MATCHED THEN DELETE",
+      "EXPLAIN ANALYZE SELECT 1", "SELECT 1 WHERE 'a' LIKE'a\\'; DELETE FROM t", "CALL p()", "DO $$ BEGIN END $$", "MERGE INTO t USING s ON true WHEN MATCHED THEN DELETE",
   })
   void notReadOnlyCandidates(String sql) {
     assertFalse(has(sql, READ_CANDIDATE), sql);

@@ -146,6 +146,36 @@ class AutocommitReplayTest {
   }
 
   @Test
+  void aLockTimeoutIsBackpressureAndRunsAgainOnTheSameConnection() throws Exception {
+    pg.sql("INSERT INTO marks VALUES (40)");
+    Physical physical = new Physical(pg.jdbcUrl());
+    RetryConfig config = RetryConfig.defaults().withPolicy(Physical.FAST.toBuilder().maxAttempts(6).build());
+    try (Connection c = physical.open(config); Statement st = c.createStatement();
+        Connection holder = pg.connect()) {
+      st.execute("SET lock_timeout = '100ms'");
+      int pid = ServerFaultsTest.backendPid(st);
+      holder.setAutoCommit(false);
+      holder.createStatement().execute("SELECT * FROM marks WHERE v = 40 FOR UPDATE");
+      CompletableFuture<Void> release = CompletableFuture.runAsync(() -> {
+        sleep(250);
+        try {
+          holder.commit();
+        } catch (SQLException e) {
+          throw new IllegalStateException(e);
+        }
+      });
+      // 55P03 from the server: nothing was written, so it runs again after a (longer) wait
+      assertEquals(1, st.executeUpdate("UPDATE marks SET v = 41 WHERE v = 40 /* locked */"));
+      release.join();
+      assertEquals(pid, ServerFaultsTest.backendPid(st), "the same connection");
+    }
+    long runs = physical.executions("locked");
+    assertTrue(runs >= 2, "it waited for the lock and ran again: " + runs);
+    assertEquals(runs - 1, physical.failures("locked"));
+    assertEquals(1, pg.queryLong("SELECT count(*) FROM marks WHERE v = 41"));
+  }
+
+  @Test
   void searchPathIsolationAndReadOnlySurviveAReconnect() throws Exception {
     pg.sql("CREATE SCHEMA IF NOT EXISTS app");
     Physical physical = new Physical(pg.jdbcUrl());
