@@ -22,6 +22,7 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.Executor;
+import org.postgresql.PGConnection;
 
 /**
  * The application's {@link Connection}: it outlives the physical connections it wraps.
@@ -80,6 +81,7 @@ final class RetryingConnection implements Connection {
   final SessionState session = new SessionState();
   final Recovery recovery;
   private RetryingDatabaseMetaData metaData;
+  private RetryingPgConnection pgConnection;
   private boolean closed;
   /**
    * The physical connection was lost while it held what a new one cannot restore (an open
@@ -544,9 +546,11 @@ final class RetryingConnection implements Connection {
   }
 
   /**
-   * Hands out the physical connection (pgjdbc's {@code PGConnection}, say). What the application
-   * does with it (COPY, large objects, notifications) is out of our sight, and it would keep the
-   * old object after a swap: so the connection is pinned.
+   * {@code PGConnection}: a view of pgjdbc's extensions that always reaches the current physical
+   * connection and pins it where it must ({@link RetryingPgConnection}). Any other pgjdbc type
+   * ({@code PgConnection}, {@code BaseConnection}) hands out the physical connection itself: what
+   * the application does with it is out of our sight, and it would keep the old object after a
+   * swap, so the connection is pinned.
    */
   @Override
   public final <T> T unwrap(Class<T> iface) throws SQLException {
@@ -554,6 +558,12 @@ final class RetryingConnection implements Connection {
       return iface.cast(this);
     }
     Connection d = delegate();
+    if (iface == PGConnection.class) {
+      if (pgConnection == null) {
+        pgConnection = new RetryingPgConnection(this);
+      }
+      return iface.cast(pgConnection);
+    }
     T unwrapped = iface.isInstance(d) ? iface.cast(d) : d.unwrap(iface);
     pin("the application unwrapped the physical connection (" + iface.getSimpleName() + ")");
     return unwrapped;

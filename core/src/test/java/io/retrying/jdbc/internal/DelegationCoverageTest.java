@@ -17,6 +17,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.postgresql.PGConnection;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -36,7 +37,8 @@ class DelegationCoverageTest {
             union(RetryingStatement.PASS_THROUGH, RetryingPreparedStatement.PASS_THROUGH)),
         Arguments.of(CallableStatement.class, RetryingCallableStatement.class,
             union(RetryingStatement.PASS_THROUGH, RetryingPreparedStatement.PASS_THROUGH,
-                RetryingCallableStatement.PASS_THROUGH)));
+                RetryingCallableStatement.PASS_THROUGH)),
+        Arguments.of(PGConnection.class, RetryingPgConnection.class, RetryingPgConnection.PASS_THROUGH));
   }
 
   @SafeVarargs

@@ -109,6 +109,41 @@ class AutocommitReplayTest {
   }
 
   @Test
+  void onAConnectionTheServerKeepsReadOnlyEvenAVolatileReadIsReplayed() throws Exception {
+    try (FaultProxy proxy = FaultProxy.start(pg)) {
+      Physical physical = new Physical(proxy.jdbcUrl() + "&readOnlyMode=always");
+      try (Connection c = physical.open(); Statement st = c.createStatement()) {
+        c.setReadOnly(true); // with readOnlyMode=always the server refuses writes in autocommit too
+        CompletableFuture<Integer> cut = CompletableFuture.supplyAsync(() -> {
+          sleep(150);
+          return proxy.cutAll();
+        });
+        try (ResultSet rs = st.executeQuery("SELECT 5 FROM pg_sleep(0.4) /* read-only-session */")) {
+          rs.next();
+          assertEquals(5, rs.getInt(1));
+        }
+        assertTrue(cut.join() > 0);
+      }
+      assertEquals(2, physical.executions("read-only-session"));
+      assertEquals(1, physical.failures("read-only-session"));
+
+      // pgjdbc's default readOnlyMode only makes explicit transactions read-only: the flag proves nothing
+      Physical lax = new Physical(proxy.jdbcUrl());
+      try (Connection c = lax.open(); Statement st = c.createStatement()) {
+        c.setReadOnly(true);
+        CompletableFuture<Integer> cut = CompletableFuture.supplyAsync(() -> {
+          sleep(150);
+          return proxy.cutAll();
+        });
+        assertEquals("08007", assertThrows(SQLException.class,
+            () -> st.executeQuery("SELECT 5 FROM pg_sleep(0.4) /* lax-read-only */")).getSQLState());
+        assertTrue(cut.join() > 0);
+      }
+      assertEquals(1, lax.executions("lax-read-only"));
+    }
+  }
+
+  @Test
   void anInsertTerminatedByTheServerIsReplayedOnce() throws Exception {
     Physical physical = new Physical(pg.jdbcUrl() + "&ApplicationName=victim-insert");
     List<String> events = new CopyOnWriteArrayList<>();
@@ -201,6 +236,22 @@ class AutocommitReplayTest {
       c.setReadOnly(false);
     }
     assertEquals(1, physical.failures("pg_backend_pid"));
+  }
+
+  @Test
+  void onlyTheSessionStateTheApplicationChangedIsRestored() throws Exception {
+    Physical physical = new Physical(pg.jdbcUrl());
+    try (Connection c = physical.open(); Statement st = c.createStatement()) {
+      c.setTransactionIsolation(Connection.TRANSACTION_REPEATABLE_READ);
+      st.execute("SET application_name = 'restored'");
+      physical.connectionSetters.clear();
+
+      pg.terminateBackends();
+      assertEquals("restored", show(st, "application_name"));
+    }
+    // the new physical connection got the isolation and the SET, nothing else
+    assertEquals(List.of("setTransactionIsolation"), physical.connectionSetters);
+    assertEquals(2, physical.executions("SET application_name = 'restored'"));
   }
 
   @Test
@@ -310,9 +361,17 @@ class AutocommitReplayTest {
       }
       assertTrue(c.isWrapperFor(PGConnection.class));
       PGConnection pgc = c.unwrap(PGConnection.class);
-      assertEquals(ServerFaultsTest.backendPid(st), pgc.getBackendPID());
+      int pid = ServerFaultsTest.backendPid(st);
+      assertEquals(pid, pgc.getBackendPID());
 
-      // what the application does with the physical connection is out of our sight: pinned
+      // PGConnection follows the swap and does not pin by itself
+      pg.terminateBackends();
+      int newPid = ServerFaultsTest.backendPid(st);
+      assertNotEquals(pid, newPid);
+      assertEquals(newPid, pgc.getBackendPID());
+
+      // COPY through it ties the session to this server connection: pinned
+      pgc.getCopyAPI();
       pg.terminateBackends();
       assertEquals("57P01", assertThrows(SQLException.class, () -> st.execute("SELECT 1 /* unwrapped */")).getSQLState());
     }

@@ -13,6 +13,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 import javax.sql.DataSource;
 import net.ttddyy.dsproxy.ExecutionInfo;
 import net.ttddyy.dsproxy.QueryInfo;
+import net.ttddyy.dsproxy.listener.MethodExecutionContext;
+import net.ttddyy.dsproxy.listener.MethodExecutionListener;
 import net.ttddyy.dsproxy.listener.QueryExecutionListener;
 import net.ttddyy.dsproxy.support.ProxyDataSourceBuilder;
 import org.postgresql.ds.PGSimpleDataSource;
@@ -33,12 +35,25 @@ final class Physical implements QueryExecutionListener {
   private final List<String> executions = new CopyOnWriteArrayList<>();
   private final List<String> failures = new CopyOnWriteArrayList<>();
   final AtomicInteger dials = new AtomicInteger();
+  /** Every Connection.set* call on a physical connection, in order. */
+  final List<String> connectionSetters = new CopyOnWriteArrayList<>();
 
   Physical(String jdbcUrl) {
     this.url = jdbcUrl;
     PGSimpleDataSource pg = new PGSimpleDataSource();
     pg.setUrl(jdbcUrl);
-    this.proxied = ProxyDataSourceBuilder.create(pg).listener(this).build();
+    this.proxied = ProxyDataSourceBuilder.create(pg).listener(this).methodListener(new MethodExecutionListener() {
+      @Override
+      public void beforeMethod(MethodExecutionContext context) {
+      }
+
+      @Override
+      public void afterMethod(MethodExecutionContext context) {
+        if (context.getTarget() instanceof Connection && context.getMethod().getName().startsWith("set")) {
+          connectionSetters.add(context.getMethod().getName());
+        }
+      }
+    }).build();
   }
 
   Dialer dialer() {
