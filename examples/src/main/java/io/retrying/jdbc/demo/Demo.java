@@ -157,7 +157,7 @@ public final class Demo {
                     options.threads(), seconds(Side.CONNECTION_TIMEOUT)));
         }
         text.println("  how        both sides run at the same time against the same server, each in its own schema"
-                + (target instanceof EmbeddedTarget ? "," : ""));
+                + (target instanceof EmbeddedTarget ? "," : ":"));
         if (target instanceof EmbeddedTarget) {
             text.println("             as its own role, through its own fault proxy:");
         }
