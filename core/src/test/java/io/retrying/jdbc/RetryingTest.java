@@ -94,7 +94,7 @@ class RetryingTest {
             // pg_sleep holds the INSERT on the server long enough to cut its socket
             try (Connection c = ds.getConnection();
                  PreparedStatement ps = c.prepareStatement("INSERT INTO payments (key, amount) SELECT ?, ? "
-                         + "FROM pg_sleep(0.5) ON CONFLICT (key) DO NOTHING " + tag)) {
+                         + "FROM pg_sleep(1) ON CONFLICT (key) DO NOTHING " + tag)) {
                 ps.setString(1, key);
                 ps.setInt(2, amount);
                 ps.executeUpdate();
