@@ -33,7 +33,28 @@ enum Variant {
       HikariDataSource pool = RetryingHikari.under(config(server, size, "under"));
       return new Pool(pool, pool);
     }
+  },
+  /** Over, with {@code resolveCommits(false)}: no xid capture before COMMIT. */
+  OVER_NO_RESOLVE {
+    @Override
+    Pool open(PgServer server, int size) {
+      var ds = RetryingHikari.over(config(server, size, "over-no-resolve"), b -> b.resolveCommits(false));
+      return new Pool(ds, ds);
+    }
+  },
+  /** Under, with {@code retry.resolveCommits=false} in the URL. */
+  UNDER_NO_RESOLVE {
+    @Override
+    Pool open(PgServer server, int size) {
+      HikariConfig config = config(server, size, "under-no-resolve");
+      config.setJdbcUrl(server.jdbcUrl() + "&retry.resolveCommits=false");
+      HikariDataSource pool = RetryingHikari.under(config);
+      return new Pool(pool, pool);
+    }
   };
+
+  /** The baseline and the two topologies with their defaults. */
+  static final java.util.List<Variant> MAIN = java.util.List.of(PLAIN, OVER, UNDER);
 
   /** A data source and what closes it. */
   record Pool(DataSource dataSource, Closeable owner) implements AutoCloseable {
@@ -50,7 +71,7 @@ enum Variant {
   abstract Pool open(PgServer server, int size);
 
   String label() {
-    return name().toLowerCase(java.util.Locale.ROOT);
+    return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
   }
 
   /**
