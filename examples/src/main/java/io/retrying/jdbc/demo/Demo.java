@@ -203,7 +203,7 @@ public final class Demo {
             }
             RetryCounter r = side.retries();
             if (r != null) {
-                sb.append(", ").append(Report.n(r.totalRetries())).append(" retries");
+                sb.append(", retries ").append(Report.n(r.totalRetries()));
                 Map<String, Long> byClass = new LinkedHashMap<>();
                 r.retries().forEach((k, v) -> {
                     if (v > 0) {
