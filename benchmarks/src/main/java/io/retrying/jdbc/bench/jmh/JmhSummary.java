@@ -72,9 +72,13 @@ public final class JmhSummary {
 
   private static String goal(String bench, double extraNs, double extraB) {
     switch (bench) {
-      case "getInt", "getString", "next" -> {
+      case "getInt", "getString" -> {
         boolean met = extraNs <= GETTER_NS && extraB < 0.5;
         return (met ? "met" : "**missed**") + " (<= " + (int) GETTER_NS + " ns, 0 B)";
+      }
+      case "next" -> {
+        boolean met = extraNs <= GETTER_NS && extraB < 0.5;
+        return (met ? "met" : "**missed**") + " (getter bar: <= " + (int) GETTER_NS + " ns, 0 B)";
       }
       case "execute", "preparedUpdate", "executeQuery" -> {
         return (extraNs <= EXECUTE_NS ? "met" : "**missed**") + " (<= " + (int) EXECUTE_NS + " ns)";
