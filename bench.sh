@@ -29,7 +29,7 @@ esac
 if [ "$mode" != jmh ] && [ -z "${RETRYING_PG_URL:-}" ]; then .ci/ensure-postgres bench; fi
 
 echo "bench: building (mvn -Pbenchmarks -pl benchmarks -am package) ..." >&2
-mvn -B -ntp -q -Pbenchmarks -pl benchmarks -am package -DskipTests
+mvn -B -ntp -q -Dstyle.color=never -Pbenchmarks -pl benchmarks -am package -DskipTests
 
 jar=benchmarks/target/benchmarks.jar
 out=benchmarks/target/results
