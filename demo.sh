@@ -10,8 +10,14 @@ case " $* " in
   *) [ -n "${RETRYING_PG_URL:-}" ] || .ci/ensure-postgres demo ;;
 esac
 
-# the build's own output goes to stderr, so that --json leaves nothing but JSON on stdout
-mvn -B -ntp -q -Dstyle.color=never -pl examples -am package -Dmaven.test.skip=true 1>&2
+# one Maven invocation builds the demo and the modules it needs; its output is shown (on stderr,
+# so that --json leaves nothing but JSON on stdout) only if it fails
+echo "demo: building (mvn -pl examples -am package) ..." >&2
+if ! build_log=$(mvn -B -ntp -q -Dstyle.color=never -pl examples -am package -Dmaven.test.skip=true 2>&1); then
+  printf '%s\n' "$build_log" >&2
+  echo "demo: the build failed" >&2
+  exit 1
+fi
 
 # a JVM cannot tell whether stderr is a terminal, nor how wide it is: tell it
 tty_out=false; [ -t 1 ] && tty_out=true

@@ -9,8 +9,8 @@ import io.retrying.jdbc.RetriesExhaustedException;
 import io.retrying.jdbc.RetryEvent;
 import io.retrying.jdbc.RetryListener;
 import io.retrying.jdbc.RetryingDataSource;
-import io.retrying.jdbc.fixtures.PgExtension;
 import io.retrying.jdbc.fixtures.PgServer;
+import io.retrying.jdbc.fixtures.PgServers;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -19,13 +19,13 @@ import java.util.Map;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.stream.Collectors;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * An unplanned failover: the primary crashes (immediate shutdown) under a workload of reads,
+ * An unplanned failover: the primary goes down (a crash, or a fast shutdown) under a workload of reads,
  * autocommit writes and transactions through a multi-host {@code targetServerType=primary} URL,
  * and a moment later (a failover manager's detection time) the synchronous standby is promoted.
  *
@@ -37,15 +37,26 @@ import org.slf4j.LoggerFactory;
  * lands, a transaction whose connection died mid-way fails with its connection-loss class; once
  * replay works ({@link TransactionReplay#landed}) the test allows only 08007 there too, by itself.
  */
-@ExtendWith(PgExtension.class)
 class CrashFailoverTest {
 
   private static final Logger LOG = LoggerFactory.getLogger(CrashFailoverTest.class);
   /** How long "the failover manager" takes to notice the crash and promote. */
   private static final Duration DETECTION = Duration.ofMillis(300);
 
-  @Test
-  void workloadCarriesOnThroughACrashAndAPromotion(PgServer primary) throws Exception {
+  /**
+   * @param shutdown {@code crash}: immediate shutdown, every connection just drops (no server
+   *     word); {@code stop}: fast shutdown, statements in flight get 57P01 from the server, which
+   *     the wrapper replays on the new primary: the duplicate check shows that is safe
+   */
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"crash", "stop"})
+  void workloadCarriesOnThroughTheLossOfThePrimaryAndAPromotion(String shutdown) throws Exception {
+    try (PgServer primary = PgServers.embedded()) { // it must crash, stop and run a standby
+      failover(primary, shutdown);
+    }
+  }
+
+  private void failover(PgServer primary, String shutdown) throws Exception {
     boolean replay = TransactionReplay.landed(primary);
     primary.sql(FailoverWorkload.CREATE_TABLE);
     HaCluster cluster = HaCluster.synchronous(primary);
@@ -65,7 +76,11 @@ class CrashFailoverTest {
     try (FailoverWorkload work = new FailoverWorkload(ds, 2, 3, 2)) {
       assertTrue(work.awaitProgress(20, Duration.ofSeconds(5)), "before the crash: " + work);
 
-      cluster.primary.crash(); // returns once it is down
+      if (shutdown.equals("crash")) {
+        cluster.primary.crash(); // returns once it is down
+      } else {
+        cluster.primary.stop();
+      }
       work.faultNow();
       Thread.sleep(DETECTION.toMillis());
       long promoteStart = System.nanoTime();
@@ -76,8 +91,8 @@ class CrashFailoverTest {
       work.close();
       failover = work.faultToFirstWrite();
       assertNotNull(failover);
-      LOG.info("failover: crash to first successful write {} ms (detection {} ms, pg_ctl promote {} ms); {}; {} retries",
-          failover.toMillis(), DETECTION.toMillis(), promoteMillis, work, retries.size());
+      LOG.info("failover ({}): primary down to first successful write {} ms (detection {} ms, pg_ctl promote {} ms); {}; {} retries",
+          shutdown, failover.toMillis(), DETECTION.toMillis(), promoteMillis, work, retries.size());
 
       assertEquals(List.of(), work.readers.failures(), "reads see no error");
       assertEquals(List.of(), unexpected(work.autocommitWriters.failures(), false), "autocommit writes");
@@ -89,7 +104,7 @@ class CrashFailoverTest {
       List<String> missing = work.acknowledged.stream().filter(k -> !onNewPrimary.containsKey(k)).sorted().toList();
       assertEquals(List.of(), missing, "acknowledged writes missing on the new primary");
       long failedButApplied = work.failed.stream().filter(onNewPrimary::containsKey).count();
-      LOG.info("acknowledged {}, failed {} of which applied {}", work.acknowledged.size(), work.failed.size(), failedButApplied);
+      LOG.info("failover ({}): acknowledged {}, failed {} of which applied {}", shutdown, work.acknowledged.size(), work.failed.size(), failedButApplied);
     }
     // the crash reached the wrapper, and no more than the failover's worth of time went by
     assertTrue(retries.size() > 0);

@@ -19,6 +19,8 @@ import java.sql.Statement;
 import java.sql.SQLException;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
+import org.postgresql.util.PSQLException;
+import org.postgresql.util.PSQLState;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
@@ -66,7 +68,19 @@ class NoPrimaryDialTest {
     try (Connection c = DriverManager.getConnection(url)) {
       assertEquals(standby.port(), serverPort(c));
     }
-    assertTrue(Duration.ofNanos(System.nanoTime() - start).toMillis() < 2_000);
+    assertTrue(Duration.ofNanos(System.nanoTime() - start).toMillis() < 5_000, "no wait for hostRecheckSeconds (10 s)");
+  }
+
+  @Test
+  void onlyPgjdbcsOwnVerdictIsFree() {
+    String message = org.postgresql.util.GT.tr("Could not find a server with specified targetServerType: {0}", "primary");
+    assertTrue(Classifier.refusedDial(new PSQLException(message, PSQLState.CONNECTION_UNABLE_TO_CONNECT)));
+    // the same words from elsewhere, or another cause-less dial failure, are charged as before
+    assertFalse(Classifier.refusedDial(new SQLException(message, "08001")));
+    assertFalse(Classifier.refusedDial(new PSQLException("Connection attempt timed out.", PSQLState.CONNECTION_UNABLE_TO_CONNECT)));
+    assertFalse(Classifier.refusedDial(new PSQLException(message, PSQLState.CONNECTION_UNABLE_TO_CONNECT,
+        new java.net.SocketTimeoutException("connect timed out"))));
+    assertFalse(Classifier.refusedDial(new PSQLException(message, PSQLState.CONNECTION_FAILURE)));
   }
 
   static int serverPort(Connection c) throws SQLException {

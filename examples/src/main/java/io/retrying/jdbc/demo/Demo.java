@@ -157,7 +157,7 @@ public final class Demo {
                     options.threads(), seconds(Side.CONNECTION_TIMEOUT)));
         }
         text.println("  how        both sides run at the same time against the same server, each in its own schema"
-                + (target instanceof EmbeddedTarget ? "," : ""));
+                + (target instanceof EmbeddedTarget ? "," : ":"));
         if (target instanceof EmbeddedTarget) {
             text.println("             as its own role, through its own fault proxy:");
         }
@@ -203,7 +203,7 @@ public final class Demo {
             }
             RetryCounter r = side.retries();
             if (r != null) {
-                sb.append(", ").append(Report.n(r.totalRetries())).append(" retries");
+                sb.append(", retries ").append(Report.n(r.totalRetries()));
                 Map<String, Long> byClass = new LinkedHashMap<>();
                 r.retries().forEach((k, v) -> {
                     if (v > 0) {

@@ -89,6 +89,9 @@ final class Report {
         for (int i = 1; i < cells.length; i++) {
             sb.append("   ").append(String.format("%" + width[i] + "s", cells[i]));
         }
+        while (sb.charAt(sb.length() - 1) == ' ') {
+            sb.setLength(sb.length() - 1); // an empty last cell
+        }
         sb.append('\n');
     }
 

@@ -69,7 +69,7 @@ final class UrlTarget implements Target {
 
     @Override
     public String chaosLimits() {
-        return "--url gives no control of the server: chaos is limited to what SQL can do, pg_terminate_backend"
+        return "--url gives no control of the server: chaos is limited to what SQL can do: pg_terminate_backend"
                 + " (no restarts, no held connection limit, no dropped COMMIT replies)";
     }
 

@@ -1,0 +1,164 @@
+package io.retrying.jdbc;
+
+import io.retrying.jdbc.internal.IdempotentProxy;
+import io.retrying.jdbc.internal.TransactionUnit;
+import io.retrying.jdbc.internal.UnitRetry;
+import java.lang.reflect.UndeclaredThrowableException;
+import java.sql.SQLException;
+import java.util.Objects;
+import javax.sql.DataSource;
+
+/**
+ * Runs whole units of work again: {@link #proxy} for the {@link Idempotent} methods of an
+ * interface, {@link #inTransaction} for one transaction. This is the retry loop of
+ * {@link RetryPolicy}'s documentation, run for you, for work you declare safe to repeat.
+ *
+ * <pre>{@code
+ * OrderDao dao = Retrying.proxy(OrderDao.class, new JdbcOrderDao(dataSource), RetryPolicy.defaults());
+ * dao.record(orderId, amount);                       // @Idempotent on OrderDao.record
+ *
+ * long balance = Retrying.inTransaction(dataSource, c -> {
+ *     try (PreparedStatement ps = c.prepareStatement(
+ *             "INSERT INTO transfers (key, amount) VALUES (?, ?) ON CONFLICT (key) DO NOTHING")) {
+ *         ps.setObject(1, transferKey);
+ *         ps.setLong(2, amount);
+ *         ps.executeUpdate();
+ *     }
+ *     return balanceOf(c, account);
+ * });
+ * }</pre>
+ *
+ * <p><b>What runs again.</b> The whole unit, for every retryable class (SAFE, RECONNECT,
+ * BACKPRESSURE, RESET_STATE) and for UNKNOWN too: a connection lost while a write or a COMMIT was
+ * in flight, SQLState 08007 (a {@link CommitOutcomeUnknownException}, or the 08007 a
+ * {@link RetryingDataSource} connection reports for an autocommit write whose socket was lost),
+ * 40003. That is what declaring the unit idempotent buys, and what it costs: the first run may
+ * have taken effect, so the unit must do no harm when it runs twice (write under an idempotency
+ * key, {@code INSERT ... ON CONFLICT (key) DO NOTHING}; set values instead of adding to them).
+ * Failures are classified by {@link Classifier} along their whole cause chain, so an unchecked
+ * exception wrapping an {@link SQLException} is classified by what it wraps.
+ *
+ * <p><b>What surfaces at once.</b> FATAL failures (syntax, constraint, permission, 57014, unknown
+ * codes), Errors, and a {@link RetriesExhaustedException} from a retrying layer beneath (a
+ * {@link RetryingDataSource} that already retried a statement until its policy said no):
+ * {@link Classifier} makes it FATAL, so that stacked layers do not multiply their attempts. With a
+ * {@link RetryingDataSource} beneath, the transparent layer heals what it can first (a dropped
+ * connection before the work starts, a conflict it can replay) and the unit runs again for the
+ * rest.
+ *
+ * <p><b>How often, how long.</b> As the {@link RetryPolicy} decides: its attempt limit (the
+ * first run counts), full-jitter waits through its {@link Sleeper}, its token bucket, and an
+ * optional {@link Deadline} after which no run starts. {@link RetryPolicy#succeeded()} is called
+ * on every success. When retrying stops for want of attempts, time or budget after more than one
+ * run, the caller gets {@link RetriesExhaustedException} ({@code ... (reached max retries: N)},
+ * the last failure as its cause); otherwise the failure itself, with the earlier ones as
+ * suppressed exceptions.
+ *
+ * <p><b>Reports.</b> Every retry is logged at WARN, every give-up of a retryable or unknown
+ * failure at ERROR, through SLF4J (logger {@code io.retrying.jdbc}), in the same format as the
+ * transparent layer, with the unit's name ({@code OrderDao.record}, {@code inTransaction}) in the
+ * place of the connection id; a {@link RetryListener} hears of them too.
+ *
+ * <p>Thread-safe: every method is static, and the state of a call lives on its stack.
+ */
+public final class Retrying {
+
+    private static final String TRANSACTION = "inTransaction";
+
+    private Retrying() {
+    }
+
+    /**
+     * A proxy of {@code iface} over {@code target} whose {@link Idempotent} methods run again, whole,
+     * under {@code policy}; every other method is called on the target directly, once, untouched.
+     *
+     * <p>The annotation counts on the interface method, on the interface, on the target's
+     * implementation of the method, or on the target's class (see {@link Idempotent}). What the
+     * target throws reaches the caller as is, not wrapped. When an idempotent method runs out of
+     * attempts, the caller gets a {@link RetriesExhaustedException} if the method may throw an
+     * {@link SQLException} (it declares it, or {@code Exception}), else the last failure itself.
+     *
+     * <p>A default method runs as the target has it, and the calls it makes on {@code this} reach
+     * the target directly: the unit retried is the call made on the proxy. {@code equals},
+     * {@code hashCode} and {@code toString} are the proxy's: equal when wrapping equal targets for
+     * the same interface and policy; the target's hash; {@code Retrying<Iface>@hash wrapping
+     * <target>}.
+     *
+     * <p>A JDK dynamic proxy: fine for a call per unit of work, not meant for per-row hot paths.
+     *
+     * @param iface  the interface to proxy (a public interface, or one whose package is open to
+     *               this library)
+     * @param target what does the work; should be safe to call from several threads if the proxy is
+     * @param policy decides every retry
+     * @throws NullPointerException     when an argument is null
+     * @throws IllegalArgumentException when {@code iface} is not an interface or {@code target}
+     *                                  does not implement it
+     */
+    public static <T> T proxy(Class<T> iface, T target, RetryPolicy policy) {
+        return IdempotentProxy.create(iface, target, policy, null);
+    }
+
+    /**
+     * As {@link #proxy(Class, Object, RetryPolicy)}, reporting every retry, recovery and give-up to
+     * {@code listener} as well as to the log.
+     *
+     * @throws NullPointerException when an argument is null
+     */
+    public static <T> T proxy(Class<T> iface, T target, RetryPolicy policy, RetryListener listener) {
+        return IdempotentProxy.create(iface, target, policy, Objects.requireNonNull(listener, "listener"));
+    }
+
+    /**
+     * Runs {@code work} in one transaction and commits it, running it all again on a fresh
+     * connection after a retryable or unknown failure, with {@link RetryPolicy#defaults()} and no
+     * deadline.
+     *
+     * <p>Each run takes a connection from {@code dataSource}, turns autocommit off, calls the work,
+     * commits and returns what the work returned (autocommit is turned back on if it was on, and
+     * the connection closed). A failed run is rolled back (quietly; not when the connection is
+     * gone, since the server has rolled it back) and its connection closed, then classified:
+     * a failure of {@code getConnection} is part of the run. The work must not commit, roll back
+     * or close the connection itself.
+     *
+     * @return what the work returned on the run that committed
+     * @throws SQLException what surfaces: see the class documentation
+     * @throws NullPointerException when an argument is null
+     */
+    public static <T> T inTransaction(DataSource dataSource, TransactionWork<T> work) throws SQLException {
+        return inTransaction(dataSource, RetryPolicy.defaults(), Deadline.none(), null, work);
+    }
+
+    /**
+     * As {@link #inTransaction(DataSource, TransactionWork)}, with the given policy.
+     *
+     * @throws NullPointerException when an argument is null
+     */
+    public static <T> T inTransaction(DataSource dataSource, RetryPolicy policy, TransactionWork<T> work)
+            throws SQLException {
+        return inTransaction(dataSource, policy, Deadline.none(), null, work);
+    }
+
+    /**
+     * As {@link #inTransaction(DataSource, TransactionWork)}, with the given policy, a deadline after
+     * which no run starts (a run in progress is not interrupted: bound it with a statement or
+     * network timeout), and a listener.
+     *
+     * @param deadline for example {@code Deadline.after(Duration.ofSeconds(5), policy.nanoClock())};
+     *                 {@link Deadline#none()} for none
+     * @param listener hears of every retry, recovery and give-up; {@code null} for none
+     * @throws NullPointerException when dataSource, policy, deadline or work is null
+     */
+    public static <T> T inTransaction(DataSource dataSource, RetryPolicy policy, Deadline deadline,
+                                      RetryListener listener, TransactionWork<T> work) throws SQLException {
+        Objects.requireNonNull(deadline, "deadline");
+        TransactionUnit<T> unit = new TransactionUnit<>(dataSource, work);
+        try {
+            return new UnitRetry(policy, listener).run(unit, TRANSACTION, deadline, true);
+        } catch (SQLException | RuntimeException e) {
+            throw e;
+        } catch (Exception undeclared) {
+            // TransactionWork declares SQLException only: a checked exception thrown by stealth
+            throw new UndeclaredThrowableException(undeclared);
+        }
+    }
+}

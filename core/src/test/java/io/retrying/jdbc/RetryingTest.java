@@ -1,0 +1,323 @@
+package io.retrying.jdbc;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.retrying.jdbc.fixtures.FaultProxy;
+import io.retrying.jdbc.fixtures.PgExtension;
+import io.retrying.jdbc.fixtures.PgServer;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
+import javax.sql.DataSource;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.postgresql.ds.PGSimpleDataSource;
+
+/**
+ * Whole units of work run again on a real server: {@code @Idempotent} methods through
+ * {@link Retrying#proxy} and {@link Retrying#inTransaction}, with real failures (a socket cut while
+ * an INSERT runs, a serialization conflict, a terminated backend, a lost COMMIT reply).
+ *
+ * <p>{@code inTransaction} runs here over plain pgjdbc, so that the counts of runs are the unit's
+ * alone; the proxy's DAO runs over a {@link RetryingDataSource}, whose 08007 is what it heals.
+ */
+@ExtendWith(PgExtension.class)
+class RetryingTest {
+
+    /** Fast waits, no shared budget: the tests are about what runs again, not how long it waits. */
+    private static final RetryPolicy FAST = RetryPolicy.builder()
+            .maxAttempts(3).baseDelay(Duration.ofMillis(5)).maxDelay(Duration.ofMillis(50)).noTokenBucket().build();
+
+    private final PgServer pg;
+
+    RetryingTest(PgServer pg) {
+        this.pg = pg;
+    }
+
+    @BeforeEach
+    void tables() {
+        pg.sql("DROP TABLE IF EXISTS payments", "DROP TABLE IF EXISTS counters",
+                "CREATE TABLE payments (key text PRIMARY KEY, amount int NOT NULL)",
+                "CREATE TABLE counters (id int PRIMARY KEY, v int NOT NULL)",
+                "INSERT INTO counters VALUES (1, 0)");
+    }
+
+    private DataSource plain(String url) {
+        PGSimpleDataSource ds = new PGSimpleDataSource();
+        ds.setURL(url);
+        return ds;
+    }
+
+    // ------------------------------------------------------------------ @Idempotent through a proxy
+
+    interface Payments {
+        /** Records a payment under its idempotency key: running it twice records it once. */
+        @Idempotent
+        void record(String key, int amount) throws SQLException;
+
+        /** The same write, not declared idempotent. */
+        void recordUndeclared(String key, int amount) throws SQLException;
+    }
+
+    /** A DAO over a data source; each call takes its own connection, and is counted. */
+    static final class JdbcPayments implements Payments {
+        private final DataSource ds;
+        final AtomicInteger calls = new AtomicInteger();
+
+        JdbcPayments(DataSource ds) {
+            this.ds = ds;
+        }
+
+        @Override
+        public void record(String key, int amount) throws SQLException {
+            insert(key, amount, "/* idem-insert */");
+        }
+
+        @Override
+        public void recordUndeclared(String key, int amount) throws SQLException {
+            insert(key, amount, "/* undeclared-insert */");
+        }
+
+        private void insert(String key, int amount, String tag) throws SQLException {
+            calls.incrementAndGet();
+            // pg_sleep holds the INSERT on the server long enough to cut its socket
+            try (Connection c = ds.getConnection();
+                 PreparedStatement ps = c.prepareStatement("INSERT INTO payments (key, amount) SELECT ?, ? "
+                         + "FROM pg_sleep(1) ON CONFLICT (key) DO NOTHING " + tag)) {
+                ps.setString(1, key);
+                ps.setInt(2, amount);
+                ps.executeUpdate();
+            }
+        }
+    }
+
+    @Test
+    void anIdempotentMethodRunsAgainAfterAnUnknownOutcomeAndWritesOnce() throws Exception {
+        try (FaultProxy proxy = FaultProxy.start(pg)) {
+            // given a DAO over a retrying data source, through a proxy that will cut the socket
+            // while the first INSERT runs (the wrapper cannot replay a write whose socket was lost:
+            // it reports 08007, outcome unknown)
+            DataSource retrying = RetryingDataSource.builder(plain(proxy.jdbcUrl())).policy(FAST).build();
+            JdbcPayments dao = new JdbcPayments(retrying);
+            Payments payments = Retrying.proxy(Payments.class, dao, FAST);
+            CompletableFuture<Integer> cut = cutWhileRunning(proxy, "idem-insert");
+
+            // when the @Idempotent method is called
+            payments.record("order-1", 100);
+
+            // then it ran again, the caller saw success, and the payment is there once
+            assertTrue(cut.join() > 0, "the socket was cut");
+            assertEquals(2, dao.calls.get());
+            awaitIdle("idem-insert");
+            assertEquals(1, pg.queryLong("SELECT count(*) FROM payments WHERE key = 'order-1'"));
+        }
+    }
+
+    @Test
+    void aMethodWithoutTheAnnotationLetsTheUnknownOutcomeReachTheCaller() throws Exception {
+        try (FaultProxy proxy = FaultProxy.start(pg)) {
+            DataSource retrying = RetryingDataSource.builder(plain(proxy.jdbcUrl())).policy(FAST).build();
+            JdbcPayments dao = new JdbcPayments(retrying);
+            Payments payments = Retrying.proxy(Payments.class, dao, FAST);
+            CompletableFuture<Integer> cut = cutWhileRunning(proxy, "undeclared-insert");
+
+            SQLException e = assertThrows(SQLException.class, () -> payments.recordUndeclared("order-2", 100));
+
+            assertTrue(cut.join() > 0, "the socket was cut");
+            assertEquals("08007", e.getSQLState());
+            assertEquals(1, dao.calls.get());
+            awaitIdle("undeclared-insert");
+            long rows = pg.queryLong("SELECT count(*) FROM payments WHERE key = 'order-2'");
+            assertTrue(rows <= 1, "never twice: " + rows);
+        }
+    }
+
+    /** Cuts every connection through the proxy once a statement tagged {@code tag} runs on the server. */
+    private CompletableFuture<Integer> cutWhileRunning(FaultProxy proxy, String tag) {
+        return CompletableFuture.supplyAsync(() -> {
+            try {
+                awaitRunning(tag);
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+            return proxy.cutAll();
+        });
+    }
+
+    private void awaitRunning(String tag) throws SQLException, InterruptedException {
+        awaitActive(tag, true);
+    }
+
+    private void awaitIdle(String tag) throws SQLException, InterruptedException {
+        awaitActive(tag, false);
+    }
+
+    /** Polls pg_stat_activity until a statement tagged {@code tag} is (or no longer is) active. */
+    private void awaitActive(String tag, boolean wanted) throws SQLException, InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+        try (Connection admin = pg.connect();
+             PreparedStatement ps = admin.prepareStatement("SELECT count(*) FROM pg_stat_activity "
+                     + "WHERE state = 'active' AND query LIKE ? AND pid <> pg_backend_pid()")) {
+            ps.setString(1, "%" + tag + "%");
+            while (System.nanoTime() < deadline) {
+                try (ResultSet rs = ps.executeQuery()) {
+                    rs.next();
+                    if ((rs.getLong(1) > 0) == wanted) {
+                        return;
+                    }
+                }
+                Thread.sleep(10);
+            }
+        }
+        throw new AssertionError("statement " + tag + (wanted ? " never ran" : " never finished"));
+    }
+
+    // ------------------------------------------------------------------ inTransaction
+
+    /** Reads the counter in a serializable transaction, lets a concurrent writer commit first on run 1..{@code conflicts}, then adds one. */
+    private TransactionWork<Long> incrementConflicting(AtomicInteger runs, int conflicts) {
+        return c -> {
+            int run = runs.incrementAndGet();
+            try (Statement s = c.createStatement()) {
+                s.execute("SET TRANSACTION ISOLATION LEVEL SERIALIZABLE");
+                long before;
+                try (ResultSet rs = s.executeQuery("SELECT v FROM counters WHERE id = 1")) {
+                    rs.next();
+                    before = rs.getLong(1);
+                }
+                if (run <= conflicts) {
+                    pg.sql("UPDATE counters SET v = v + 100 WHERE id = 1"); // the other transaction wins
+                }
+                s.executeUpdate("UPDATE counters SET v = v + 1 WHERE id = 1"); // 40001 after a concurrent update
+                return before;
+            }
+        };
+    }
+
+    @Test
+    void inTransactionRunsTheWholeTransactionAgainAfterASerializationFailure() throws SQLException {
+        AtomicInteger runs = new AtomicInteger();
+
+        long before = Retrying.inTransaction(plain(pg.jdbcUrl()), FAST, incrementConflicting(runs, 1));
+
+        assertEquals(2, runs.get());
+        assertEquals(100, before, "the second run read what the winner committed");
+        assertEquals(101, pg.queryLong("SELECT v FROM counters WHERE id = 1"));
+    }
+
+    @Test
+    void inTransactionRunsAgainOnAFreshConnectionAfterItsBackendWasTerminated() throws SQLException {
+        AtomicInteger runs = new AtomicInteger();
+        List<Integer> pids = new CopyOnWriteArrayList<>();
+
+        String done = Retrying.inTransaction(plain(pg.jdbcUrl()), FAST, c -> {
+            int run = runs.incrementAndGet();
+            try (Statement s = c.createStatement()) {
+                s.executeUpdate("INSERT INTO payments VALUES ('killed', 1)");
+                try (ResultSet rs = s.executeQuery("SELECT pg_backend_pid()")) {
+                    rs.next();
+                    pids.add(rs.getInt(1));
+                }
+                if (run == 1) {
+                    pg.sql("SELECT pg_terminate_backend(" + pids.get(0) + ", 10000)"); // waits until it is gone
+                }
+                s.executeUpdate("INSERT INTO payments VALUES ('killed-2', 2)"); // 57P01 / 08006 on run 1
+            }
+            return "done";
+        });
+
+        assertEquals("done", done);
+        assertEquals(2, runs.get());
+        assertTrue(pids.get(0).intValue() != pids.get(1).intValue(), "a fresh connection: " + pids);
+        assertEquals(2, pg.queryLong("SELECT count(*) FROM payments"), "the first run's INSERT was rolled back");
+    }
+
+    @Test
+    void inTransactionRunsAgainWhenTheCommitReplyIsLostAndTheKeyKeepsItOnce() throws SQLException {
+        List<RetryEvent> retries = new CopyOnWriteArrayList<>();
+        RetryListener listener = new RetryListener() {
+            @Override
+            public void onRetry(RetryEvent event) {
+                retries.add(event);
+            }
+        };
+        try (FaultProxy proxy = FaultProxy.start(pg)) {
+            AtomicInteger runs = new AtomicInteger();
+
+            Retrying.inTransaction(plain(proxy.jdbcUrl()), FAST, Deadline.none(), listener, c -> {
+                if (runs.incrementAndGet() == 1) {
+                    proxy.dropReplyAfterCommit(); // COMMIT reaches the server, its reply never comes back
+                }
+                try (Statement s = c.createStatement()) {
+                    s.executeUpdate("INSERT INTO payments VALUES ('lost-commit', 7) ON CONFLICT (key) DO NOTHING");
+                }
+                return null;
+            });
+
+            assertEquals(2, runs.get());
+            assertFalse(proxy.dropReplyArmed(), "the fault fired");
+            assertEquals(1, pg.queryLong("SELECT count(*) FROM payments WHERE key = 'lost-commit'"));
+            assertEquals(1, retries.size());
+            assertEquals(Retryability.UNKNOWN, retries.get(0).recovery(), "a lost COMMIT is reported as unknown");
+            assertEquals("inTransaction", retries.get(0).connectionId());
+        }
+    }
+
+    @Test
+    void inTransactionDoesNotRetryAFatalFailure() {
+        AtomicInteger runs = new AtomicInteger();
+
+        SQLException e = assertThrows(SQLException.class, () -> Retrying.inTransaction(plain(pg.jdbcUrl()), FAST, c -> {
+            runs.incrementAndGet();
+            try (Statement s = c.createStatement()) {
+                s.executeUpdate("INSERT INTO payments VALUES ('fatal', 1)");
+                s.execute("SELEC 1");
+            }
+            return null;
+        }));
+
+        assertEquals("42601", e.getSQLState());
+        assertFalse(e instanceof RetriesExhaustedException);
+        assertEquals(1, runs.get());
+        assertEquals(0, pg.queryLong("SELECT count(*) FROM payments"), "rolled back");
+    }
+
+    @Test
+    void inTransactionStopsAtTheAttemptLimitWithRetriesExhausted() {
+        AtomicInteger runs = new AtomicInteger();
+
+        RetriesExhaustedException e = assertThrows(RetriesExhaustedException.class,
+                () -> Retrying.inTransaction(plain(pg.jdbcUrl()), FAST, incrementConflicting(runs, Integer.MAX_VALUE)));
+
+        assertEquals(3, runs.get());
+        assertTrue(e.getMessage().endsWith("(reached max retries: 3)"), e.getMessage());
+        assertEquals("40001", e.getSQLState());
+        assertEquals(3, e.attempts());
+        assertEquals(2, e.previousErrors().size());
+        assertEquals(300, pg.queryLong("SELECT v FROM counters WHERE id = 1"), "only the winners committed");
+    }
+
+    @Test
+    void inTransactionStartsNoRunAfterItsDeadline() {
+        AtomicInteger runs = new AtomicInteger();
+        Deadline passed = Deadline.after(Duration.ZERO);
+
+        SQLException e = assertThrows(SQLException.class, () -> Retrying.inTransaction(plain(pg.jdbcUrl()), FAST,
+                passed, null, incrementConflicting(runs, 1)));
+
+        assertEquals("40001", e.getSQLState());
+        assertFalse(e instanceof RetriesExhaustedException, "tried once");
+        assertEquals(1, runs.get());
+    }
+}
