@@ -470,6 +470,8 @@ final class RetryingConnection implements Connection {
   }
 
   private void journalSavepoint(int kind, Savepoint savepoint) {
+    // a savepoint is work a new connection lacks: a loss after it needs the replay, not a bare re-run
+    transactionWork = true;
     if (savepoint instanceof RetryingSavepoint ours) {
       journal.savepoint(kind, ours);
     } else {

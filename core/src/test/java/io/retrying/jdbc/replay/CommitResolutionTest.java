@@ -142,6 +142,43 @@ class CommitResolutionTest {
     assertEquals(0, pg.queryLong("SELECT count(*) FROM duty WHERE on_call"));
   }
 
+  @Test
+  void aBackendKilledJustBeforeCommitIsReplayedAndCommittedOnce() throws Exception {
+    Physical physical = new Physical(pg.jdbcUrl() + "&ApplicationName=" + TransactionReplayTest.VICTIM);
+    try (Connection c = physical.open(config(Duration.ofSeconds(10))); Statement st = c.createStatement()) {
+      c.setAutoCommit(false);
+      st.executeUpdate("INSERT INTO marks VALUES (4) /* before-commit */");
+      assertEquals(1, pg.terminateBackends(TransactionReplayTest.VICTIM));
+      c.commit();
+    }
+    assertEquals(1, pg.queryLong("SELECT count(*) FROM marks WHERE v = 4"));
+    assertEquals(2, physical.executions("before-commit"));
+    assertEquals(1, resolutions.replays.size());
+    assertEquals(List.of(), resolutions.outcomes, "COMMIT was never sent on the dead connection: nothing to resolve");
+  }
+
+  @Test
+  void aLostCommitResolvedAbortedIsReplayedAndCommittedAgainNeverReportingAFalseSuccess() throws Exception {
+    pg.sql("DROP TABLE IF EXISTS once", "CREATE TABLE once (v int UNIQUE DEFERRABLE INITIALLY DEFERRED)",
+        "INSERT INTO once VALUES (1)");
+    try (FaultProxy proxy = FaultProxy.start(pg)) {
+      Physical physical = new Physical(proxy.jdbcUrl());
+      try (Connection c = physical.open(config(Duration.ofSeconds(5))); Statement st = c.createStatement()) {
+        c.setAutoCommit(false);
+        // the unique check waits for COMMIT, which fails; its reply is lost
+        st.executeUpdate("INSERT INTO once VALUES (1) /* deferred */");
+        proxy.dropReplyAfterCommit();
+        SQLException e = assertThrows(SQLException.class, c::commit);
+        // resolved ABORTED, replayed, committed again: the same violation, now with its answer
+        assertEquals("23505", e.getSQLState());
+        c.rollback();
+      }
+      assertEquals(2, physical.executions("/* deferred */"));
+    }
+    assertEquals(1, pg.queryLong("SELECT count(*) FROM once"));
+    assertEquals(List.of(CommitOutcome.ABORTED), resolutions.outcomes.stream().map(Map.Entry::getValue).toList());
+  }
+
   private static boolean onCall(Statement st, int id) throws SQLException {
     try (ResultSet rs = st.executeQuery("SELECT on_call FROM duty WHERE id = " + id)) {
       rs.next();

@@ -171,6 +171,21 @@ class TransactionReplayTest {
   }
 
   @Test
+  void aSavepointSetBeforeAnyStatementSurvivesALostConnection() throws Exception {
+    Physical physical = physical();
+    try (Connection c = physical.open(config()); Statement st = c.createStatement()) {
+      c.setAutoCommit(false);
+      Savepoint first = c.setSavepoint("first");
+      pg.terminateBackends(VICTIM);
+      st.executeUpdate("INSERT INTO marks VALUES (1)");
+      c.rollback(first);
+      st.executeUpdate("INSERT INTO marks VALUES (2)");
+      c.commit();
+    }
+    assertEquals(List.of(2), values());
+  }
+
+  @Test
   void aResultSetHeldOpenAcrossTheFailureCarriesOnFromTheSameRow() throws Exception {
     pg.sql("INSERT INTO marks SELECT generate_series(1, 10)");
     Physical physical = physical();
