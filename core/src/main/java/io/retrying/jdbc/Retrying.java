@@ -44,7 +44,11 @@ import javax.sql.DataSource;
  * {@link Classifier} makes it FATAL, so that stacked layers do not multiply their attempts. With a
  * {@link RetryingDataSource} beneath, the transparent layer heals what it can first (a dropped
  * connection before the work starts, a conflict it can replay) and the unit runs again for the
- * rest.
+ * rest. The same rule bounds nested units (an {@code @Idempotent} method calling another, or
+ * {@code inTransaction}): the inner unit retries on its own and, when it runs out, throws a
+ * {@link RetriesExhaustedException} that the outer unit does not retry; an inner method that cannot
+ * throw {@link SQLException} runs out with its last failure instead, which the outer unit would
+ * retry, multiplying the attempts: do not nest such methods.
  *
  * <p><b>How often, how long.</b> As the {@link RetryPolicy} decides: its attempt limit (the
  * first run counts), full-jitter waits through its {@link Sleeper}, its token bucket, and an

@@ -223,6 +223,24 @@ class RetryingProxyTest {
     }
 
     @Test
+    void anInterruptDuringTheWaitEndsTheRetryingAndIsKept() {
+        SQLException conflict = state("40001");
+        ScriptedLedger target = new ScriptedLedger().failing(conflict);
+        RetryPolicy interrupted = policy.toBuilder().sleeper(d -> {
+            throw new InterruptedException("shutting down");
+        }).build();
+        Ledger ledger = Retrying.proxy(Ledger.class, target, interrupted);
+
+        SQLException e = assertThrows(SQLException.class, () -> ledger.record("k", 1));
+
+        assertTrue(Thread.interrupted(), "the interrupt flag is set again (and cleared here)");
+        assertSame(conflict, e);
+        assertEquals(1, e.getSuppressed().length);
+        assertTrue(e.getSuppressed()[0] instanceof InterruptedException);
+        assertEquals(1, target.calls("record"));
+    }
+
+    @Test
     void errorsAreNeverRetried() {
         ScriptedLedger target = new ScriptedLedger();
         target.error = new OutOfMemoryError("test");

@@ -143,6 +143,43 @@ class RetryingTest {
         }
     }
 
+    interface Counters {
+        @Idempotent
+        void set(int value) throws SQLException;
+    }
+
+    @Test
+    void aLayerBeneathThatRanOutOfAttemptsIsNotRetriedAgain() throws Exception {
+        // given a row locked by another transaction, and a DAO over a retrying data source whose
+        // UPDATE gives up waiting for the lock after 50 ms (55P03, BACKPRESSURE: retried beneath)
+        PGSimpleDataSource target = (PGSimpleDataSource) plain(pg.jdbcUrl());
+        target.setOptions("-c lock_timeout=50");
+        DataSource retrying = RetryingDataSource.builder(target).policy(FAST).build();
+        AtomicInteger calls = new AtomicInteger();
+        Counters counters = Retrying.proxy(Counters.class, value -> {
+            calls.incrementAndGet();
+            try (Connection c = retrying.getConnection(); Statement s = c.createStatement()) {
+                s.executeUpdate("UPDATE counters SET v = " + value + " WHERE id = 1");
+            }
+        }, FAST);
+        try (Connection holder = pg.connect()) {
+            holder.setAutoCommit(false);
+            try (Statement s = holder.createStatement()) {
+                s.execute("SELECT * FROM counters WHERE id = 1 FOR UPDATE");
+            }
+
+            // when the @Idempotent method is called
+            RetriesExhaustedException e = assertThrows(RetriesExhaustedException.class, () -> counters.set(7));
+
+            // then the layer beneath made its 3 attempts and the unit ran once: 3, not 3 x 3
+            assertEquals("55P03", e.getSQLState());
+            assertEquals(3, e.attempts());
+            assertEquals(1, calls.get());
+            holder.rollback();
+        }
+        assertEquals(0, pg.queryLong("SELECT v FROM counters WHERE id = 1"));
+    }
+
     /** Cuts every connection through the proxy once a statement tagged {@code tag} runs on the server. */
     private CompletableFuture<Integer> cutWhileRunning(FaultProxy proxy, String tag) {
         return CompletableFuture.supplyAsync(() -> {
@@ -241,6 +278,32 @@ class RetryingTest {
         assertEquals(2, runs.get());
         assertTrue(pids.get(0).intValue() != pids.get(1).intValue(), "a fresh connection: " + pids);
         assertEquals(2, pg.queryLong("SELECT count(*) FROM payments"), "the first run's INSERT was rolled back");
+    }
+
+    @Test
+    void inTransactionOverARetryingDataSourceCarriesOnAfterATerminatedBackend() throws SQLException {
+        // the layer beneath heals what it can (a replayable transaction, once it replays them);
+        // the unit runs again for the rest: either way the caller sees success and one row
+        DataSource retrying = RetryingDataSource.builder(plain(pg.jdbcUrl())).policy(FAST).build();
+        AtomicInteger runs = new AtomicInteger();
+
+        Retrying.inTransaction(retrying, FAST, c -> {
+            int run = runs.incrementAndGet();
+            try (Statement s = c.createStatement()) {
+                s.executeUpdate("INSERT INTO payments VALUES ('layered', 1)");
+                if (run == 1) {
+                    try (ResultSet rs = s.executeQuery("SELECT pg_backend_pid()")) {
+                        rs.next();
+                        pg.sql("SELECT pg_terminate_backend(" + rs.getInt(1) + ", 10000)");
+                    }
+                }
+                s.executeUpdate("INSERT INTO payments VALUES ('layered-2', 2)");
+            }
+            return null;
+        });
+
+        assertTrue(runs.get() == 1 || runs.get() == 2, "runs: " + runs.get());
+        assertEquals(2, pg.queryLong("SELECT count(*) FROM payments"));
     }
 
     @Test

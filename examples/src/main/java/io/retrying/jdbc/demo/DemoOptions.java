@@ -24,7 +24,8 @@ record DemoOptions(Duration duration, int threads, int accounts, long seed, bool
     static final long DEFAULT_SEED = 42;
     private static final Duration MIN_DURATION = Duration.ofSeconds(1);
     private static final Duration MAX_DURATION = Duration.ofHours(1);
-    private static final int MAX_THREADS = 64;
+    /** Two pools of this many connections must fit in the embedded server's 100 (3 kept for superusers). */
+    private static final int MAX_THREADS = 32;
     private static final int MAX_ACCOUNTS = 1_000_000;
 
     static final String USAGE = String.join("\n",
@@ -50,11 +51,6 @@ record DemoOptions(Duration duration, int threads, int accounts, long seed, bool
             "  --help           print this help",
             "",
             "exit status: 0 when the run completed, 1 when it could not run, 2 for a bad option");
-
-    static DemoOptions defaults() {
-        return new DemoOptions(DEFAULT_DURATION, DEFAULT_THREADS, DEFAULT_ACCOUNTS, DEFAULT_SEED, true, null,
-                false, false);
-    }
 
     /**
      * Parses {@code --name value} and {@code --name=value} options.

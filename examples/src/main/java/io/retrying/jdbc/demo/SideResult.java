@@ -68,6 +68,7 @@ record SideResult(String name, String title, long attempted, long committed, lon
         m.put("expectedBalance", audit.expectedTotal());
         m.put("moneyConserved", audit.moneyConserved());
         m.put("duplicatedTransfers", audit.duplicatedKeys());
+        m.put("clean", clean());
         return m;
     }
 

@@ -1,19 +1,16 @@
 package io.retrying.jdbc.demo;
 
 import com.zaxxer.hikari.HikariDataSource;
+import io.retrying.jdbc.Deadline;
+import io.retrying.jdbc.RetryPolicy;
+import io.retrying.jdbc.Retrying;
 import io.retrying.jdbc.hikari.RetryingHikari;
 import io.retrying.jdbc.hikari.RetryingHikariDataSource;
 
-/** Builds the two sides: the same pool settings and the same application code, with and without retrying-jdbc. */
+/** Builds the two sides: the same pool settings and the same transfer statements, with and without retrying-jdbc. */
 final class Sides {
     static final String PLAIN = "plain";
     static final String RETRYING = "retrying";
-
-    /**
-     * How the retrying side's application runs a transfer. Today: the same plain JDBC transaction as
-     * the other side, so the only difference between the sides is the data source.
-     */
-    static final TransferWork RETRYING_WORK = Bank::transfer;
 
     private Sides() {
     }
@@ -28,6 +25,22 @@ final class Sides {
         RetryCounter counter = new RetryCounter();
         RetryingHikariDataSource retrying = RetryingHikari.over(Side.pool(RETRYING, url, poolSize),
                 settings -> settings.listener(counter));
-        return new Side(RETRYING, "retrying-jdbc over HikariCP", retrying.pool(), retrying, RETRYING_WORK, counter);
+        // the switch, one line: the plain side's very code, healed by the transparent layer alone ...
+        TransferWork work = Bank::transfer;
+        // ... or each transfer as a unit run again whole: TransferWork work = inTransaction(counter);
+        return new Side(RETRYING, "retrying-jdbc over HikariCP", retrying.pool(), retrying, work, counter);
+    }
+
+    /**
+     * Each transfer as a unit that {@link Retrying#inTransaction} runs again whole after a retryable
+     * failure (and after an unknown outcome the transparent layer could not resolve). Its
+     * statements are the plain side's; the application still has no retry loop of its own.
+     */
+    private static TransferWork inTransaction(RetryCounter counter) {
+        return (dataSource, transfer) -> Retrying.inTransaction(dataSource, RetryPolicy.defaults(), Deadline.none(),
+                counter, c -> {
+                    Bank.transfer(c, transfer);
+                    return null;
+                });
     }
 }

@@ -12,6 +12,7 @@ import java.util.List;
 final class Workload {
     private final Side side;
     private final List<Thread> workers = new ArrayList<>();
+    private volatile long endNanos;
 
     Workload(Side side, int threads, int accounts, long seed) {
         this.side = side;
@@ -22,8 +23,6 @@ final class Workload {
             workers.add(t);
         }
     }
-
-    private volatile long endNanos;
 
     /** Starts the workers; they stop starting transfers {@code duration} after {@code startNanos}. */
     void start(long startNanos, Duration duration) {

@@ -44,8 +44,8 @@ class DemoOptionsTest {
     @Test
     void badValuesAreNamed() {
         assertMessage("unknown option '--thread'", "--thread", "4");
-        assertMessage("bad value for --threads: 'many' (a whole number from 1 to 64)", "--threads", "many");
-        assertMessage("bad value for --threads: '0' (a whole number from 1 to 64)", "--threads=0");
+        assertMessage("bad value for --threads: 'many' (a whole number from 1 to 32)", "--threads", "many");
+        assertMessage("bad value for --threads: '0' (a whole number from 1 to 32)", "--threads=0");
         assertMessage("bad value for --accounts: '1' (a whole number from 2 to 1000000)", "--accounts", "1");
         assertMessage("bad value for --duration: '20x' (seconds, or a number with ms, s or m)", "--duration", "20x");
         assertMessage("bad value for --duration: '0' (from 1s to 1h)", "--duration", "0");
