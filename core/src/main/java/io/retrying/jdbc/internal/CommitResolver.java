@@ -8,6 +8,8 @@ import io.retrying.jdbc.Deadline;
 import io.retrying.jdbc.RetryPolicy;
 import io.retrying.jdbc.Retryability;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.List;
@@ -28,6 +30,15 @@ import java.util.List;
  *       replays and commits again; anything else (IN_PROGRESS to the end, UNKNOWN, no connection
  *       within the window) is {@link CommitOutcomeUnknownException} with the xid.</li>
  * </ul>
+ *
+ * <p>An xid names a transaction only in the server history that assigned it. A promoted standby
+ * that never received the transaction hands the same xid to its own next transactions, and a
+ * server restarted after a crash may do the same when the transaction's WAL never reached disk:
+ * {@code pg_xact_status} then answers "committed" for somebody else's transaction. So the same
+ * round trip that captures the xid captures where it was assigned (the WAL timeline and the
+ * postmaster's start time), and a COMMITTED answer from a server with another identity is not
+ * believed: UNKNOWN. ABORTED stays believable (this transaction is not in that history either
+ * way, so running it again cannot apply it twice there).
  */
 final class CommitResolver {
 
@@ -36,6 +47,22 @@ final class CommitResolver {
   private final RetryPolicy policy;
   private final RetryReporter reporter;
   private final TransactionReplay replay;
+
+  /** The xid and where it was assigned: the server's WAL timeline and start time. */
+  private static final String CAPTURE = "select pg_current_xact_id_if_assigned()::text::bigint, " + Identity.SQL;
+
+  /** Where transaction ids are assigned: an xid means the same transaction only under the same identity. */
+  private static final class Identity {
+    static final String SQL = "substr(pg_walfile_name(pg_current_wal_insert_lsn()), 1, 8) || ' '"
+        + " || pg_postmaster_start_time()::text";
+
+    static String of(Connection physical) throws SQLException {
+      try (PreparedStatement ps = physical.prepareStatement("select " + SQL); ResultSet rs = ps.executeQuery()) {
+        rs.next();
+        return rs.getString(1);
+      }
+    }
+  }
 
   CommitResolver(RetryingConnection connection, RetryConfig config, TransactionReplay replay) {
     this.connection = connection;
@@ -52,9 +79,15 @@ final class CommitResolver {
       Connection d = connection.delegate();
       boolean capture = config.resolveCommits() && connection.journal.wrote();
       long xid = Commits.NO_XID;
+      String identity = null;
       if (capture) {
-        try {
-          xid = Commits.transactionId(d, false);
+        try (PreparedStatement ps = d.prepareStatement(CAPTURE); ResultSet rs = ps.executeQuery()) {
+          rs.next();
+          xid = rs.getLong(1);
+          if (rs.wasNull()) {
+            xid = Commits.NO_XID;
+          }
+          identity = rs.getString(2);
         } catch (SQLException e) {
           // COMMIT not sent yet: a failure like any statement's
           run = beforeCommit(e, run);
@@ -87,7 +120,7 @@ final class CommitResolver {
           throw new CommitOutcomeUnknownException("The connection was lost during COMMIT; whether the "
               + "transaction committed is unknown (retry.resolveCommits is off)", Commits.NO_XID, e);
         }
-        CommitOutcome outcome = resolve(xid, e);
+        CommitOutcome outcome = resolve(xid, identity, e);
         if (outcome == CommitOutcome.COMMITTED) {
           break;
         }
@@ -147,13 +180,17 @@ final class CommitResolver {
    * Asks a new connection what became of {@code xid}, waiting while it is in progress, all within
    * the reconnect window. UNKNOWN when no connection could be had.
    */
-  private CommitOutcome resolve(long xid, SQLException lost) {
+  private CommitOutcome resolve(long xid, String identity, SQLException lost) {
     Deadline deadline = Deadline.after(config.reconnectWindow(), policy.nanoClock());
     CommitOutcome outcome;
     try {
       Connection fresh = connection.swap();
       try {
         outcome = Commits.awaitSettled(fresh, xid, deadline, policy.sleeper());
+        if (outcome == CommitOutcome.COMMITTED && !identity.equals(Identity.of(fresh))) {
+          // another server history (a failover, a crash restart): the xid may be somebody else's
+          outcome = CommitOutcome.UNKNOWN;
+        }
       } finally {
         if (!fresh.getAutoCommit()) {
           fresh.rollback();
