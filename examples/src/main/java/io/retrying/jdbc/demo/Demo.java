@@ -97,7 +97,8 @@ public final class Demo {
                 ChaosSchedule schedule = options.chaos()
                         ? ChaosSchedule.plan(options.duration(), options.seed(), target.chaosKinds())
                         : ChaosSchedule.none();
-                header(target, sides, schedule);
+                String server = target.describe();
+                header(server, target, sides, schedule);
                 List<ChaosRunner.Applied> applied = play(target, sides, schedule);
                 target.heal();
                 List<SideResult> results = new ArrayList<>();
@@ -107,7 +108,7 @@ public final class Demo {
                     }
                 }
                 footer(results, applied);
-                return json(target, schedule, applied, results);
+                return json(server, target, applied, results);
             } finally {
                 sides.forEach(Side::close);
             }
@@ -145,8 +146,8 @@ public final class Demo {
         return chaos.applied();
     }
 
-    private void header(Target target, List<Side> sides, ChaosSchedule schedule) {
-        text.println("  server     " + target.describe());
+    private void header(String server, Target target, List<Side> sides, ChaosSchedule schedule) {
+        text.println("  server     " + server);
         text.println("  workload   per side: " + options.threads() + " threads for " + seconds(options.duration())
                 + ", " + options.accounts() + " accounts, seed " + options.seed() + ";");
         text.println("             a transfer = one transaction: INSERT its row (with an idempotency key),"
@@ -243,10 +244,10 @@ public final class Demo {
         text.flush();
     }
 
-    private Map<String, Object> json(Target target, ChaosSchedule schedule, List<ChaosRunner.Applied> applied,
+    private Map<String, Object> json(String server, Target target, List<ChaosRunner.Applied> applied,
             List<SideResult> results) {
         Map<String, Object> m = new LinkedHashMap<>();
-        m.put("server", target.describe());
+        m.put("server", server);
         m.put("mode", "concurrent");
         m.put("durationMs", options.duration().toMillis());
         m.put("threads", options.threads());

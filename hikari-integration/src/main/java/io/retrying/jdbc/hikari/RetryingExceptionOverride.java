@@ -38,8 +38,9 @@ import java.util.Set;
  *
  * <p>Whether a failure passed through a retrying connection is read from its stack trace (a frame
  * of {@code io.retrying.jdbc.internal}): HikariCP hands the override only the exception, and the
- * check runs only on failures. ({@code @java.lang.Override} is spelled out below because
- * HikariCP's nested {@code Override} enum shadows it.) Stateless and thread-safe; HikariCP makes one per pool.
+ * check runs only on failures. Stateless and thread-safe; HikariCP makes one per pool.
+ * ({@code @java.lang.Override} is spelled out below: HikariCP's nested {@code Override} enum
+ * shadows the annotation's simple name.)
  */
 public final class RetryingExceptionOverride implements SQLExceptionOverride {
 

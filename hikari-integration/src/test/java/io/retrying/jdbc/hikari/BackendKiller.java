@@ -14,14 +14,16 @@ import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * Kills one to three random backends of one application name every {@code period}, and restarts
- * the server once, at {@code restartAfter}. Only backends older than a period are picked: one
- * still being set up by the pool would fail its set-up, not a statement, and blur the counts.
+ * the server once, at {@code restartAfter}, until {@code faultsFor} has passed. Only backends older
+ * than a period are picked: one still being set up by the pool would fail its set-up, not a
+ * statement, and blur the counts.
  */
 final class BackendKiller implements AutoCloseable {
     private final PgServer server;
     private final String applicationName;
     private final Duration period;
     private final Duration restartAfter;
+    private final Duration faultsFor;
     private final Thread thread;
     private volatile boolean stopped;
     /** Every backend pid terminated, the restart's victims included. */
@@ -29,11 +31,13 @@ final class BackendKiller implements AutoCloseable {
     volatile boolean restarted;
     volatile Throwable failure;
 
-    BackendKiller(PgServer server, String applicationName, Duration period, Duration restartAfter) {
+    BackendKiller(PgServer server, String applicationName, Duration period, Duration restartAfter,
+            Duration faultsFor) {
         this.server = server;
         this.applicationName = applicationName;
         this.period = period;
         this.restartAfter = restartAfter;
+        this.faultsFor = faultsFor;
         this.thread = new Thread(this::run, "backend-killer");
     }
 
@@ -45,7 +49,7 @@ final class BackendKiller implements AutoCloseable {
     private void run() {
         long start = System.nanoTime();
         try {
-            while (!stopped) {
+            while (!stopped && System.nanoTime() - start < faultsFor.toNanos()) {
                 Thread.sleep(period.toMillis());
                 if (!restarted && System.nanoTime() - start >= restartAfter.toNanos()) {
                     killed.addAll(alive());
@@ -98,9 +102,14 @@ final class BackendKiller implements AutoCloseable {
     }
 
     @Override
-    public void close() throws InterruptedException {
+    public void close() {
         stopped = true;
-        thread.join(30_000);
+        try {
+            thread.join(30_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError("interrupted while stopping the backend killer", e);
+        }
         if (failure != null) {
             throw new AssertionError("the backend killer failed", failure);
         }

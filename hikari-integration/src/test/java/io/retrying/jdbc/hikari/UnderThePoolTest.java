@@ -65,7 +65,8 @@ class UnderThePoolTest {
 
             // given 50 threads on 10 connections, when backends die every 200 ms and the server restarts once
             MixedWorkload.Result result;
-            BackendKiller killer = new BackendKiller(server, app, Duration.ofMillis(200), Duration.ofSeconds(5));
+            BackendKiller killer = new BackendKiller(server, app, Duration.ofMillis(200), Duration.ofSeconds(5),
+                    Duration.ofSeconds(9));
             try (killer) {
                 killer.start();
                 result = MixedWorkload.run(ds, 50, Duration.ofSeconds(10));
