@@ -44,7 +44,6 @@ final class RetryingConnection implements Connection {
   /** The {@code java.sql.Connection} methods that go straight to the physical connection. */
   static final Set<String> PASS_THROUGH = Set.of(
       "beginRequest()",
-      "clearWarnings()",
       "createArrayOf(String,Object[])",
       "createBlob()",
       "createClob()",
@@ -61,7 +60,6 @@ final class RetryingConnection implements Connection {
       "getSchema()",
       "getTransactionIsolation()",
       "getTypeMap()",
-      "getWarnings()",
       "isReadOnly()",
       "nativeSQL(String)",
       "setShardingKey(ShardingKey)",
@@ -503,6 +501,27 @@ final class RetryingConnection implements Connection {
     return closed;
   }
 
+  /**
+   * Warnings belong to the physical connection in hand. With none in hand (between a loss and the
+   * next dial) there are none to report, and asking must not dial: pools call this on every
+   * return (HikariCP's close), and a dial there would hold the caller for the reconnect window
+   * when the server is down, or throw 08003 for a lost pinned connection.
+   */
+  @Override
+  public final SQLWarning getWarnings() throws SQLException {
+    Connection d = delegate;
+    return Placeholder.is(d) || lost != null ? null : d.getWarnings();
+  }
+
+  /** Clears the physical connection's warnings; a no-op with none in hand (see getWarnings). */
+  @Override
+  public final void clearWarnings() throws SQLException {
+    Connection d = delegate;
+    if (!Placeholder.is(d) && lost == null) {
+      d.clearWarnings();
+    }
+  }
+
   @Override
   public final void abort(Executor executor) throws SQLException {
     if (closed) {
@@ -646,10 +665,6 @@ final class RetryingConnection implements Connection {
     delegate().beginRequest();
   }
 
-  @Override
-  public void clearWarnings() throws SQLException {
-    delegate().clearWarnings();
-  }
 
   @Override
   public Array createArrayOf(String a, Object[] b) throws SQLException {
@@ -731,10 +746,6 @@ final class RetryingConnection implements Connection {
     return delegate().getTypeMap();
   }
 
-  @Override
-  public SQLWarning getWarnings() throws SQLException {
-    return delegate().getWarnings();
-  }
 
   @Override
   public boolean isReadOnly() throws SQLException {

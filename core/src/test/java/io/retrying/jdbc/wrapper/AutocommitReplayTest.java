@@ -2,6 +2,7 @@ package io.retrying.jdbc.wrapper;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -275,6 +276,27 @@ class AutocommitReplayTest {
     }
     assertEquals(1, physical.executions("pinned"));
     assertEquals(0, physical.executions("refused"));
+  }
+
+  @Test
+  void warningsOfALostConnectionNeitherDialNorThrowSoAPoolCanTakeItBack() throws Exception {
+    // given a pinned connection whose server connection is gone (what HikariCP's close() meets)
+    Physical physical = new Physical(pg.jdbcUrl());
+    Connection c = physical.open();
+    Statement st = c.createStatement();
+    st.execute("CREATE TEMP TABLE warned (a int)");
+    pg.terminateBackends();
+    assertThrows(SQLException.class, () -> st.executeQuery("SELECT * FROM warned /* lost */"));
+    int dials = physical.dials.get();
+
+    // when the pool asks for and clears its warnings, then closes it
+    assertNull(c.getWarnings());
+    c.clearWarnings();
+    c.close();
+
+    // then nothing dialed and nothing threw
+    assertEquals(dials, physical.dials.get());
+    assertTrue(c.isClosed());
   }
 
   @Test
