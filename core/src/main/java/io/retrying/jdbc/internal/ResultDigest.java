@@ -1,9 +1,12 @@
 package io.retrying.jdbc.internal;
 
+import java.sql.Array;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.sql.Types;
+import java.util.Arrays;
+import java.util.Set;
 import org.postgresql.PGResultSetMetaData;
 
 /**
@@ -40,6 +43,10 @@ final class ResultDigest {
   private static final byte DOUBLE = 2;
   private static final byte BYTES = 3;
   private static final byte STRING = 4;
+  private static final byte ARRAY = 5;
+  private static final byte OBJECT = 6;
+
+  private static final Set<String> GEOMETRIC = Set.of("point", "box", "lseg", "line", "path", "polygon", "circle");
 
   private long hash = SEED;
   private int rows;
@@ -72,16 +79,16 @@ final class ResultDigest {
           double v = rs.getDouble(column);
           h = rs.wasNull() ? mix(h, NULL) : mix(mix(h, 8), Double.doubleToLongBits(v));
         }
-        case STRING -> {
-          String v = rs.getString(column);
-          if (v == null) {
-            h = mix(h, NULL);
-          } else {
-            h = mix(h, v.length());
-            for (int k = 0; k < v.length(); k++) {
-              h = (h ^ v.charAt(k)) * PRIME;
-            }
-          }
+        case STRING -> h = mix(h, rs.getString(column));
+        case ARRAY -> {
+          Array v = rs.getArray(column);
+          Object elements = v == null ? null : v.getArray();
+          h = mix(h, elements == null ? null
+              : elements instanceof Object[] objects ? Arrays.deepToString(objects) : String.valueOf(elements));
+        }
+        case OBJECT -> {
+          Object v = rs.getObject(column);
+          h = mix(h, v == null ? null : v.toString());
         }
         default -> {
           // RAW (text format: the server's text, as bytes) and BYTES (bytea, decoded)
@@ -134,6 +141,17 @@ final class ResultDigest {
     return sameAs(again);
   }
 
+  private static long mix(long h, String v) {
+    if (v == null) {
+      return mix(h, NULL);
+    }
+    h = mix(h, v.length());
+    for (int k = 0; k < v.length(); k++) {
+      h = (h ^ v.charAt(k)) * PRIME;
+    }
+    return h;
+  }
+
   private static long mix(long h, long v) {
     for (int shift = 0; shift < 64; shift += 8) {
       h = (h ^ ((v >>> shift) & 0xff)) * PRIME;
@@ -143,7 +161,11 @@ final class ResultDigest {
 
   /**
    * Integers and floats by value (the same whatever format they arrived in), bytea decoded,
-   * binary-format columns as pgjdbc renders them, everything else as the server's text bytes.
+   * arrays element by element and geometric types as pgjdbc's objects (their binary and text
+   * renderings differ: {@code {"1","2"}} against {@code {1,2}}, {@code (1.0,2.0)} against
+   * {@code (1,2)}), other binary-format columns as pgjdbc renders them (the same as the server's
+   * text for numeric, date, time, timestamp, timestamptz and uuid, tested), everything else as the
+   * server's text bytes.
    */
   private static byte[] modes(ResultSetMetaData md) throws SQLException {
     int n = md.getColumnCount();
@@ -155,6 +177,9 @@ final class ResultDigest {
         case Types.SMALLINT, Types.INTEGER, Types.BIGINT, Types.TINYINT -> LONG;
         case Types.REAL, Types.DOUBLE, Types.FLOAT -> DOUBLE;
         case Types.BINARY, Types.VARBINARY, Types.LONGVARBINARY -> BYTES;
+        case Types.ARRAY -> ARRAY;
+        case Types.OTHER -> GEOMETRIC.contains(md.getColumnTypeName(column)) ? OBJECT
+            : pg != null && pg.getFormat(column) == 0 ? RAW : STRING;
         default -> pg != null && pg.getFormat(column) == 0 ? RAW : STRING;
       };
     }
