@@ -24,15 +24,23 @@ import java.util.Calendar;
 import java.util.Map;
 
 /**
- * A result set whose {@link #getStatement()} is the application's statement, not pgjdbc's. Rows
- * already delivered cannot be replayed, so everything else is a pass-through to the one physical
- * result set it was made for (a failure while fetching surfaces as is).
+ * A result set whose {@link #getStatement()} is the application's statement, not pgjdbc's.
+ * Everything but {@code next()} and {@code close()} is a pass-through to the physical result set.
+ *
+ * <p>Inside a journaled transaction it carries a {@link ResultDigest} of the rows the application
+ * moved onto, and a transaction replay may re-point it at the re-executed query's result set,
+ * positioned at the same row ({@link #repoint}): the application's object carries on. A failure
+ * while fetching surfaces as is.
  */
 @SuppressWarnings("deprecation")
 final class RetryingResultSet implements ResultSet {
 
-  private final ResultSet delegate;
+  /** Not final: a transaction replay re-points it at the re-executed query's result set. */
+  private ResultSet delegate;
   private final RetryingStatement statement;
+  /** What the application read, inside a journaled transaction; null otherwise (nothing is hashed). */
+  ResultDigest digest;
+  private boolean closedByApp;
 
   RetryingResultSet(ResultSet delegate, RetryingStatement statement) {
     this.delegate = delegate;
@@ -42,6 +50,28 @@ final class RetryingResultSet implements ResultSet {
   @Override
   public Statement getStatement() {
     return statement;
+  }
+
+  @Override
+  public boolean next() throws SQLException {
+    boolean more = delegate.next();
+    if (digest != null) {
+      digest.moved(delegate, more);
+    }
+    return more;
+  }
+
+  @Override
+  public void close() throws SQLException {
+    closedByApp = true;
+    delegate.close();
+  }
+
+  /** A replay re-executed the query and read up to where the application stood: carry on there. */
+  void repoint(ResultSet replayed) {
+    if (!closedByApp && replayed != null) {
+      delegate = replayed;
+    }
   }
 
   @Override
@@ -87,11 +117,6 @@ final class RetryingResultSet implements ResultSet {
   @Override
   public void clearWarnings() throws SQLException {
     delegate.clearWarnings();
-  }
-
-  @Override
-  public void close() throws SQLException {
-    delegate.close();
   }
 
   @Override
@@ -541,11 +566,6 @@ final class RetryingResultSet implements ResultSet {
   @Override
   public void moveToInsertRow() throws SQLException {
     delegate.moveToInsertRow();
-  }
-
-  @Override
-  public boolean next() throws SQLException {
-    return delegate.next();
   }
 
   @Override
