@@ -16,7 +16,7 @@ final class Settings {
     return Duration.ofMillis(integer(key, (int) defaultMillis));
   }
 
-  static Duration seconds(String key, int defaultSeconds) {
+  static Duration seconds(String key, double defaultSeconds) {
     String v = System.getProperty("bench." + key);
     double s = v == null || v.isBlank() ? defaultSeconds : Double.parseDouble(v.trim());
     return Duration.ofMillis((long) (s * 1000));

@@ -17,14 +17,16 @@ import java.util.Map;
  * each ratio is taken within a round, and the report gives the median over the rounds and their
  * range.
  *
- * <p>Knobs: {@code -Dbench.rounds} (5), {@code -Dbench.roundSeconds} (3), {@code -Dbench.warmupSeconds} (3).
+ * <p>Knobs: {@code -Dbench.rounds} (10), {@code -Dbench.roundSeconds} (1.5), {@code -Dbench.warmupSeconds} (2).
+ * Many short rounds rather than a few long ones: on a shared machine the other processes' bursts
+ * then fall on every variant alike.
  */
 public final class Throughput {
 
   public static void main(String[] args) throws Exception {
-    int rounds = Settings.integer("rounds", 5);
-    Duration round = Settings.seconds("roundSeconds", 3);
-    Duration warmup = Settings.seconds("warmupSeconds", 3);
+    int rounds = Settings.integer("rounds", 10);
+    Duration round = Settings.seconds("roundSeconds", 1.5);
+    Duration warmup = Settings.seconds("warmupSeconds", 2);
     int[] threadCounts = {1, 8};
     System.out.println(Stats.f("# throughput: %d rounds x %.1f s per variant, warm-up %.1f s; start: %s",
         rounds, round.toMillis() / 1000.0, warmup.toMillis() / 1000.0, Settings.load()));
