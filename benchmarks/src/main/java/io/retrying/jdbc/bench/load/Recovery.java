@@ -28,7 +28,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * completed. The report gives every error the application saw, and p50/p99/max of that latency
  * over the waiting requests that succeeded.
  *
- * <p>Knobs: {@code -Dbench.repeats} (3), {@code -Dbench.tailSeconds} (2), {@code -Dbench.outageMs} (700).
+ * <p>Knobs: {@code -Dbench.repeats} (3), {@code -Dbench.tailSeconds} (2), {@code -Dbench.outageMs} (700);
+ * {@code -Dbench.faults=OUTAGE,RESTART}, {@code -Dbench.workloads=READ_WRITE},
+ * {@code -Dbench.variants=OVER} run a part.
  */
 public final class Recovery {
 
@@ -72,9 +74,9 @@ public final class Recovery {
     List<String> table = new ArrayList<>();
     try (PgServer server = PgServers.start()) {
       Workload.createTable(server);
-      for (Fault fault : Fault.values()) {
-        for (Workload workload : Workload.values()) {
-          for (Variant variant : Variant.MAIN) {
+      for (Fault fault : Settings.pick("faults", Fault.class, List.of(Fault.values()))) {
+        for (Workload workload : Settings.pick("workloads", Workload.class, List.of(Workload.values()))) {
+          for (Variant variant : Settings.pick("variants", Variant.class, Variant.MAIN)) {
             table.add(scenario(server, fault, workload, variant, tail, repeats));
           }
         }
@@ -86,8 +88,13 @@ public final class Recovery {
     System.out.println("|---|---|---|---:|---:|---:|---:|---:|---:|---:|---|");
     table.forEach(System.out::println);
     System.out.println();
+    FIRST_MESSAGES.forEach((state, message) -> System.out.println("- first " + state + ": " + message));
+    System.out.println();
     System.out.println("# end: " + Settings.load());
   }
+
+  /** The first message seen per SQLState, so that the report says what the errors were. */
+  private static final Map<String, String> FIRST_MESSAGES = new java.util.concurrent.ConcurrentSkipListMap<>();
 
   private static String scenario(PgServer server, Fault fault, Workload workload, Variant variant, Duration tail,
       int repeats) throws Exception {
@@ -167,7 +174,9 @@ public final class Recovery {
 
   private static String describe(Exception e) {
     String state = Classifier.sqlState(e);
-    return (state == null ? e.getClass().getSimpleName() : state);
+    String key = state == null ? e.getClass().getSimpleName() : state;
+    FIRST_MESSAGES.putIfAbsent(key, e.getClass().getSimpleName() + ": " + e.getMessage());
+    return key;
   }
 
   private static String errorSummary(Map<String, AtomicLong> errors) {

@@ -22,6 +22,19 @@ final class Settings {
     return Duration.ofMillis((long) (s * 1000));
   }
 
+  /** The constants named (comma-separated) by {@code bench.<key>}, or {@code all}. */
+  static <E extends Enum<E>> java.util.List<E> pick(String key, Class<E> type, java.util.List<E> all) {
+    String v = System.getProperty("bench." + key);
+    if (v == null || v.isBlank()) {
+      return all;
+    }
+    java.util.List<E> picked = new java.util.ArrayList<>();
+    for (String name : v.split(",")) {
+      picked.add(Enum.valueOf(type, name.trim().toUpperCase(java.util.Locale.ROOT).replace('-', '_')));
+    }
+    return picked;
+  }
+
   /** One line saying what the machine was doing while we measured. */
   static String load() {
     try {
