@@ -234,7 +234,7 @@ public final class Demo {
             notes.forEach(n -> text.println("  " + n));
             text.println();
         }
-        text.print(Report.table(results));
+        text.print(Report.table(results, options.duration()));
         text.println();
         for (SideResult r : results) {
             if (r.retries()) {
