@@ -152,6 +152,32 @@ final class Recovery {
     return run;
   }
 
+  /**
+   * Fetching more rows of a result set read inside a journaled transaction failed: replay the
+   * transaction (re-positioning the result set) when that heals it; throw otherwise.
+   */
+  Run fetchFailed(SQLException e, Run run) throws SQLException {
+    if (run == null) {
+      run = new Run(policy, config.reconnectWindow(), connection.id());
+    }
+    run.failed(e);
+    boolean reported = Classifier.serverReported(e);
+    Retryability recovery = Classifier.retryability(e, false, false, dialer.multiHostPrimary());
+    if (reported) {
+      connection.transactionFailed(e);
+    }
+    List<JournalEntry> entries = recovery.isRetryable() && connection.pinnedBy() == null && connection.inTransaction()
+        ? connection.journal.replayableEntries() : null;
+    if (entries == null) {
+      if (recovery.needsNewConnection()) {
+        connection.transactionFailed(e);
+        connection.markLost(e);
+      }
+      throw giveUp(e, recovery, run, "fetching rows inside a transaction: not replayed");
+    }
+    return connection.replay.heal(e, recovery, run, entries);
+  }
+
   /** A session call (setReadOnly, setSchema, ...) failed: swap when that heals it. */
   boolean healForSessionCall(SQLException e) throws SQLException {
     Retryability recovery = Classifier.retryability(e, false, false, dialer.multiHostPrimary());

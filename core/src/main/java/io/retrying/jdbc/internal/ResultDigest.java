@@ -107,6 +107,11 @@ final class ResultDigest {
     hash = h;
   }
 
+  /** The rows now come from another result set (a replay's): its column formats are its own. */
+  void formatsChanged() {
+    modes = null;
+  }
+
   int rows() {
     return rows;
   }

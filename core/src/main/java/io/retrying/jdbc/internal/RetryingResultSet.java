@@ -30,7 +30,8 @@ import java.util.Map;
  * <p>Inside a journaled transaction it carries a {@link ResultDigest} of the rows the application
  * moved onto, and a transaction replay may re-point it at the re-executed query's result set,
  * positioned at the same row ({@link #repoint}): the application's object carries on. A failure
- * while fetching surfaces as is.
+ * while fetching more rows of a journaled query (its cursor died with the connection) triggers that
+ * replay itself; outside transactions it surfaces as is.
  */
 @SuppressWarnings("deprecation")
 final class RetryingResultSet implements ResultSet {
@@ -54,11 +55,43 @@ final class RetryingResultSet implements ResultSet {
 
   @Override
   public boolean next() throws SQLException {
-    boolean more = delegate.next();
+    boolean more;
+    try {
+      more = delegate.next();
+    } catch (SQLException e) {
+      if (digest == null) {
+        throw e;
+      }
+      more = nextAfterReplay(e);
+    }
     if (digest != null) {
       digest.moved(delegate, more);
     }
     return more;
+  }
+
+  /**
+   * Fetching the next rows of a journaled query failed (its cursor died with the connection):
+   * the transaction is replayed, which re-points this result set at the same row of the
+   * re-executed query, and the fetch is tried there.
+   */
+  private boolean nextAfterReplay(SQLException first) throws SQLException {
+    Recovery recovery = statement.owner().recovery;
+    Run run = null;
+    SQLException e = first;
+    while (true) {
+      ResultSet before = delegate;
+      run = recovery.fetchFailed(e, run);
+      if (delegate == before) {
+        // the replay could not carry this result set over (it was not its statement's latest)
+        throw e;
+      }
+      try {
+        return delegate.next();
+      } catch (SQLException again) {
+        e = again;
+      }
+    }
   }
 
   @Override
@@ -71,6 +104,10 @@ final class RetryingResultSet implements ResultSet {
   void repoint(ResultSet replayed) {
     if (!closedByApp && replayed != null) {
       delegate = replayed;
+      if (digest != null) {
+        // the new result set may arrive in another wire format: work out how to hash it afresh
+        digest.formatsChanged();
+      }
     }
   }
 

@@ -212,6 +212,33 @@ class TransactionReplayTest {
     assertEquals(1, replays.count());
   }
 
+  @Test
+  void aCursorWhoseConnectionDiesWhileTheApplicationReadsItCarriesOn() throws Exception {
+    pg.sql("INSERT INTO marks SELECT generate_series(1, 10)");
+    Physical physical = physical();
+    try (Connection c = physical.open(config()); Statement read = c.createStatement()) {
+      c.setAutoCommit(false);
+      read.executeUpdate("INSERT INTO acct VALUES (4, 400)");
+      read.setFetchSize(3);
+      ResultSet rs = read.executeQuery("SELECT v FROM marks ORDER BY v /* cursor */");
+      for (int i = 1; i <= 4; i++) {
+        assertTrue(rs.next());
+        assertEquals(i, rs.getInt(1));
+      }
+      pg.terminateBackends(VICTIM);
+      // rows 5 and 6 are in hand; row 7 needs a fetch from the dead cursor: replayed, re-positioned
+      for (int i = 5; i <= 10; i++) {
+        assertTrue(rs.next());
+        assertEquals(i, rs.getInt(1));
+      }
+      assertFalse(rs.next());
+      c.commit();
+    }
+    assertEquals(400, pg.queryLong("SELECT v FROM acct WHERE id = 4"));
+    assertEquals(1, replays.count());
+    assertEquals(2, physical.executions("/* cursor */"));
+  }
+
   private long count(String where) {
     return pg.queryLong("SELECT count(*) FROM marks WHERE " + where);
   }
