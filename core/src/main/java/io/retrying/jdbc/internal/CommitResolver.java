@@ -36,8 +36,9 @@ import java.util.List;
  * server restarted after a crash may do the same when the transaction's WAL never reached disk:
  * {@code pg_xact_status} then answers "committed" for somebody else's transaction. So the same
  * round trip that captures the xid captures where it was assigned (the WAL timeline and the
- * postmaster's start time), and a COMMITTED answer from a server with another identity is not
- * believed: UNKNOWN. ABORTED stays believable (this transaction is not in that history either
+ * postmaster's start time), and a COMMITTED answer from another history is not believed: UNKNOWN.
+ * A restart whose checkpoint shows the xid was already handed out (a clean stop, or a crash whose
+ * WAL had recorded it) is the same history (see {@link Identity#sameHistory}). ABORTED stays believable (this transaction is not in that history either
  * way, so running it again cannot apply it twice there).
  */
 final class CommitResolver {
@@ -57,7 +58,37 @@ final class CommitResolver {
         + " || pg_postmaster_start_time()::text";
 
     static String of(Connection physical) throws SQLException {
-      try (PreparedStatement ps = physical.prepareStatement("select " + SQL); ResultSet rs = ps.executeQuery()) {
+      return queryString(physical, "select " + SQL);
+    }
+
+    /**
+     * Whether {@code xid}, captured under {@code captured}, still names the same transaction on
+     * {@code physical}: the same server run; or a restart on the same timeline whose latest
+     * checkpoint (the shutdown checkpoint of a clean stop, or the one that ends crash recovery)
+     * already counts {@code xid} as handed out, so the server cannot hand it out again. Anything
+     * else, including not being allowed to read the checkpoint, is another history.
+     */
+    static boolean sameHistory(String captured, long xid, Connection physical) throws SQLException {
+      String now = of(physical);
+      if (captured.equals(now)) {
+        return true;
+      }
+      if (!now.regionMatches(0, captured, 0, 9)) {
+        return false; // another timeline: a promoted standby
+      }
+      try (PreparedStatement ps = physical.prepareStatement("select ((split_part(next_xid, ':', 1)::bigint << 32)"
+          + " + split_part(next_xid, ':', 2)::bigint > ?)::text from pg_control_checkpoint()")) {
+        ps.setLong(1, xid);
+        try (ResultSet rs = ps.executeQuery()) {
+          return rs.next() && "true".equals(rs.getString(1));
+        }
+      } catch (SQLException e) {
+        return false;
+      }
+    }
+
+    private static String queryString(Connection physical, String sql) throws SQLException {
+      try (PreparedStatement ps = physical.prepareStatement(sql); ResultSet rs = ps.executeQuery()) {
         rs.next();
         return rs.getString(1);
       }
@@ -187,7 +218,7 @@ final class CommitResolver {
       Connection fresh = connection.swap();
       try {
         outcome = Commits.awaitSettled(fresh, xid, deadline, policy.sleeper());
-        if (outcome == CommitOutcome.COMMITTED && !identity.equals(Identity.of(fresh))) {
+        if (outcome == CommitOutcome.COMMITTED && !Identity.sameHistory(identity, xid, fresh)) {
           // another server history (a failover, a crash restart): the xid may be somebody else's
           outcome = CommitOutcome.UNKNOWN;
         }

@@ -119,6 +119,48 @@ class CommitResolutionTest {
   }
 
   @Test
+  void aCommitLostToACleanRestartIsResolvedCommitted() throws Exception {
+    // a clean shutdown writes every WAL record: the xid cannot have been handed out again
+    assertEquals(CommitOutcome.COMMITTED, commitLostThen(pg::restart));
+  }
+
+  @Test
+  void aCommitLostToACrashRestartIsResolvedCommittedWhenTheRecoveredServerCountsItsXid() throws Exception {
+    // crash recovery replayed the commit record (the reply was lost after the commit was written):
+    // the checkpoint that ends recovery counts the xid as handed out, so the answer is believed
+    assertEquals(CommitOutcome.COMMITTED, commitLostThen(() -> {
+      pg.crash();
+      pg.start();
+    }));
+  }
+
+  /** Loses the reply to a COMMIT, runs {@code fault} before the resolver's dial, commits; returns what was resolved. */
+  private CommitOutcome commitLostThen(Runnable fault) throws Exception {
+    try (FaultProxy proxy = FaultProxy.start(pg)) {
+      Physical physical = new Physical(proxy.jdbcUrl());
+      AtomicBoolean faultOnNextDial = new AtomicBoolean();
+      Dialer dialer = physical.dialer();
+      Dialer withFault = () -> {
+        if (faultOnNextDial.getAndSet(false)) {
+          fault.run();
+        }
+        return dialer.dial();
+      };
+      try (Connection c = RetryingConnections.open(withFault, config(Duration.ofSeconds(20)));
+          Statement st = c.createStatement()) {
+        c.setAutoCommit(false);
+        st.executeUpdate("INSERT INTO marks VALUES (5)");
+        proxy.dropReplyAfterCommit();
+        faultOnNextDial.set(true);
+        c.commit();
+      }
+    }
+    assertEquals(1, pg.queryLong("SELECT count(*) FROM marks WHERE v = 5"));
+    assertEquals(1, resolutions.outcomes.size());
+    return resolutions.outcomes.get(0).getValue();
+  }
+
+  @Test
   void aCommitAnswered40001IsReplayedAndCommitted() throws Exception {
     Physical physical = new Physical(pg.jdbcUrl());
     try (Connection c = physical.open(config(Duration.ofSeconds(10))); Statement st = c.createStatement();
