@@ -138,6 +138,25 @@ final class ParameterLog {
     return c;
   }
 
+  /** Roughly what this binding keeps alive, for the transaction journal's byte bound. */
+  long estimatedBytes() {
+    long bytes = 32;
+    for (int i = 0; i <= highest; i++) {
+      bytes += 16 + size(first[i]) + size(second[i]);
+    }
+    return bytes;
+  }
+
+  private static long size(Object value) {
+    if (value instanceof String s) {
+      return 40 + 2L * s.length();
+    }
+    if (value instanceof byte[] b) {
+      return 16 + b.length;
+    }
+    return value == null ? 0 : 16;
+  }
+
   /** Repeats the recorded calls on {@code target}. */
   void applyTo(PreparedStatement target) throws SQLException {
     for (int i = 0; i <= highest; i++) {

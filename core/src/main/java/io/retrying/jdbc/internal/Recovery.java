@@ -9,6 +9,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
+import java.util.List;
 
 /**
  * The one funnel every failure of a retrying connection goes through (HikariCP's
@@ -27,11 +28,12 @@ import java.time.Duration;
  *       failure as its cause.</li>
  *   <li>Nothing was sent (08003: the physical connection was already closed): replayed.</li>
  * </ul>
- * Inside a transaction nothing is replayed here (issue 5 adds the journal), with one exception
- * that needs no journal: the transaction's first statement, when the connection is found gone,
- * runs on a new connection (nothing of the transaction can have committed). A loss later in the
- * transaction, or while the connection is pinned, surfaces and leaves the connection refusing
- * calls until {@code rollback()}.
+ * Inside a transaction a retryable failure hands over to {@link TransactionReplay}: a new
+ * transaction replays the {@link Journal}, verified against what the application saw, and the
+ * call runs again. The transaction's first statement, when the connection is found gone, needs no
+ * journal: it runs on a new connection. A transaction that cannot be replayed (journal bound
+ * passed, pinned, not verifiable) surfaces the failure; a lost connection then refuses calls until
+ * {@code rollback()}.
  *
  * <p>Every retry is decided by {@link RetryPolicy#decide} (attempt limit, token bucket, deadline)
  * and waits with the policy's sleeper. The deadline of one execution is the reconnect window,
@@ -83,11 +85,17 @@ final class Recovery {
         connection.transactionFailed(e);
       }
       if (connection.transactionHasWork() || !recovery.needsNewConnection()) {
+        List<JournalEntry> entries = replayableEntries(statement, flags, recovery);
+        if (entries != null) {
+          // a new transaction replays the journal, verified; then this call runs again
+          return connection.replay.heal(e, recovery, run, entries);
+        }
         if (recovery.needsNewConnection()) {
           connection.transactionFailed(e);
           connection.markLost(e);
         }
-        throw giveUp(e, recovery, run, "inside a transaction: not replayed");
+        throw giveUp(e, recovery, run, "inside a transaction: not replayed"
+            + (connection.journal.replayable() ? "" : " (" + connection.journal.refused() + ")"));
       }
       // the transaction's first statement on a connection found gone: nothing can have committed
     }
@@ -144,6 +152,32 @@ final class Recovery {
     return run;
   }
 
+  /**
+   * Fetching more rows of a result set read inside a journaled transaction failed: replay the
+   * transaction (re-positioning the result set) when that heals it; throw otherwise.
+   */
+  Run fetchFailed(SQLException e, Run run) throws SQLException {
+    if (run == null) {
+      run = new Run(policy, config.reconnectWindow(), connection.id());
+    }
+    run.failed(e);
+    boolean reported = Classifier.serverReported(e);
+    Retryability recovery = Classifier.retryability(e, false, false, dialer.multiHostPrimary());
+    if (reported) {
+      connection.transactionFailed(e);
+    }
+    List<JournalEntry> entries = recovery.isRetryable() && connection.pinnedBy() == null && connection.inTransaction()
+        ? connection.journal.replayableEntries() : null;
+    if (entries == null) {
+      if (recovery.needsNewConnection()) {
+        connection.transactionFailed(e);
+        connection.markLost(e);
+      }
+      throw giveUp(e, recovery, run, "fetching rows inside a transaction: not replayed");
+    }
+    return connection.replay.heal(e, recovery, run, entries);
+  }
+
   /** A session call (setReadOnly, setSchema, ...) failed: swap when that heals it. */
   boolean healForSessionCall(SQLException e) throws SQLException {
     Retryability recovery = Classifier.retryability(e, false, false, dialer.multiHostPrimary());
@@ -164,20 +198,16 @@ final class Recovery {
     return true;
   }
 
-  /** COMMIT failed: what the application gets. */
-  SQLException commitFailed(SQLException e) {
-    Retryability recovery = Classifier.retryability(e);
-    if (recovery.needsNewConnection()) {
-      // The COMMIT may have been applied before the connection went (even a terminated backend
-      // can have written its commit record). Issue 5 resolves the xid; here we only refuse to guess.
-      connection.markLost(e);
-      SQLException unknown = new SQLException("The connection was lost during COMMIT; whether the transaction "
-          + "committed is unknown", LOST_WRITE_STATE, e);
-      reporter.gaveUp(new Run(policy, Duration.ZERO, connection.id()).event(e, Retryability.UNKNOWN,
-          Duration.ZERO, "connection lost during COMMIT"));
-      return unknown;
+  /**
+   * The journaled transaction, when it can be replayed to heal {@code recovery}: the journal is
+   * intact, the failed call itself can run again, nothing pins the connection.
+   */
+  private List<JournalEntry> replayableEntries(RetryingStatement statement, int flags, Retryability recovery) {
+    if (!recovery.isRetryable() || connection.pinnedBy() != null || (flags & SqlScan.TX_CONTROL) != 0
+        || !statement.replayable() || statement instanceof RetryingCallableStatement) {
+      return null;
     }
-    return e;
+    return connection.journal.replayableEntries();
   }
 
   private SQLException giveUp(SQLException e, Retryability recovery, Run run, String reason) {
@@ -185,7 +215,7 @@ final class Recovery {
     return withPrevious(e, run);
   }
 
-  private static SQLException withPrevious(SQLException e, Run run) {
+  static SQLException withPrevious(SQLException e, Run run) {
     for (Throwable earlier : run.previous()) {
       if (earlier != e) {
         e.addSuppressed(earlier);

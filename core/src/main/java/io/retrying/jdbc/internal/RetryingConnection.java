@@ -44,7 +44,6 @@ final class RetryingConnection implements Connection {
   /** The {@code java.sql.Connection} methods that go straight to the physical connection. */
   static final Set<String> PASS_THROUGH = Set.of(
       "beginRequest()",
-      "clearWarnings()",
       "createArrayOf(String,Object[])",
       "createBlob()",
       "createClob()",
@@ -61,12 +60,8 @@ final class RetryingConnection implements Connection {
       "getSchema()",
       "getTransactionIsolation()",
       "getTypeMap()",
-      "getWarnings()",
       "isReadOnly()",
       "nativeSQL(String)",
-      "releaseSavepoint(Savepoint)",
-      "setSavepoint()",
-      "setSavepoint(String)",
       "setShardingKey(ShardingKey)",
       "setShardingKey(ShardingKey,ShardingKey)",
       "setShardingKeyIfValid(ShardingKey,ShardingKey,int)",
@@ -80,6 +75,10 @@ final class RetryingConnection implements Connection {
   private final String id;
   final SessionState session = new SessionState();
   final Recovery recovery;
+  /** What the open transaction did, for a replay (issue 5); see {@link TransactionReplay}. */
+  final Journal journal;
+  final TransactionReplay replay;
+  private final CommitResolver commits;
   private RetryingDatabaseMetaData metaData;
   private RetryingPgConnection pgConnection;
   private boolean closed;
@@ -103,6 +102,9 @@ final class RetryingConnection implements Connection {
     this.config = config;
     this.id = id;
     this.recovery = new Recovery(this, config, dialer);
+    this.journal = new Journal(config.maxJournalStatements(), config.maxJournalBytes());
+    this.replay = new TransactionReplay(this, config, dialer);
+    this.commits = new CommitResolver(this, config, replay);
   }
 
   // ---- state the statements and the funnel read
@@ -179,8 +181,23 @@ final class RetryingConnection implements Connection {
     transactionWork = false;
     sqlTransaction = false;
     session.rolledBack();
+    journal.clear();
     delegate = fresh;
     return fresh;
+  }
+
+  /** A replay rolled the transaction back on the same connection: start it afresh. */
+  void restartTransaction() {
+    transactionFailure = null;
+    transactionWork = false;
+    session.rolledBack();
+    journal.clear();
+  }
+
+  /** A replay reproduced the transaction: its failure is healed. */
+  void replayed(boolean work) {
+    transactionFailure = null;
+    transactionWork = work;
   }
 
   /** The physical connection is dead: let the next call dial a new one instead of failing on it. */
@@ -212,12 +229,19 @@ final class RetryingConnection implements Connection {
    * failure, replay the journal on a new transaction). Records what the statement did to the
    * session, pays the retry budget back, reports a recovery.
    */
-  void executed(RetryingStatement statement, int op, int flags, String sql, Run run) {
+  void executed(RetryingStatement statement, int op, int flags, String sql, int intArg, Object arg, long result,
+      Statement physical, Run run) throws SQLException {
     if ((flags & (SqlScan.SESSION | SqlScan.PINS | SqlScan.TX_CONTROL)) != 0) {
       noteEffects(flags, sql);
     }
     if (inTransaction()) {
       transactionWork = true;
+      if (sqlTransaction) {
+        journal.refuse("a transaction begun with SQL (BEGIN/START TRANSACTION)");
+      } else if ((flags & SqlScan.TX_END) == 0) {
+        statement.lastEntry = journal.executed(statement, op, flags, sql, intArg, arg,
+            journal.replayable() ? JournalEntry.outcome(statement, physical, op, result) : 0);
+      }
     }
     config.policy().succeeded();
     if (run != null) {
@@ -251,6 +275,7 @@ final class RetryingConnection implements Connection {
     }
     transactionFailure = null;
     transactionWork = false;
+    journal.clear();
   }
 
   /**
@@ -366,7 +391,8 @@ final class RetryingConnection implements Connection {
   /**
    * Commits; never reports success for a transaction that already failed (pgjdbc would roll it
    * back silently and return normally), and never claims to know the outcome of a COMMIT whose
-   * connection was lost.
+   * connection was lost: {@link CommitResolver} replays a COMMIT answered 40001 and resolves a
+   * lost one by its xid.
    */
   @Override
   public final void commit() throws SQLException {
@@ -382,11 +408,7 @@ final class RetryingConnection implements Connection {
       throw new SQLException("The transaction was rolled back, not committed: a statement in it failed earlier ("
           + Classifier.sqlState(failed) + ")", "40000", failed);
     }
-    try {
-      d.commit();
-    } catch (SQLException e) {
-      throw recovery.commitFailed(e);
-    }
+    commits.commit();
     endTransaction(true);
   }
 
@@ -415,9 +437,44 @@ final class RetryingConnection implements Connection {
 
   @Override
   public final void rollback(Savepoint savepoint) throws SQLException {
-    delegate().rollback(savepoint);
+    delegate().rollback(RetryingSavepoint.physical(savepoint));
     // back to a point before the failure: the transaction may commit again
     transactionFailure = null;
+    journalSavepoint(JournalEntry.ROLLBACK_TO, savepoint);
+  }
+
+  /**
+   * Savepoints are journaled, and the application gets a {@link RetryingSavepoint}: a replay
+   * creates a new physical savepoint for it, so the application's object keeps working.
+   */
+  @Override
+  public final Savepoint setSavepoint() throws SQLException {
+    RetryingSavepoint savepoint = new RetryingSavepoint(delegate().setSavepoint(), null);
+    journalSavepoint(JournalEntry.SAVEPOINT, savepoint);
+    return savepoint;
+  }
+
+  @Override
+  public final Savepoint setSavepoint(String name) throws SQLException {
+    RetryingSavepoint savepoint = new RetryingSavepoint(delegate().setSavepoint(name), name);
+    journalSavepoint(JournalEntry.SAVEPOINT, savepoint);
+    return savepoint;
+  }
+
+  @Override
+  public final void releaseSavepoint(Savepoint savepoint) throws SQLException {
+    delegate().releaseSavepoint(RetryingSavepoint.physical(savepoint));
+    journalSavepoint(JournalEntry.RELEASE, savepoint);
+  }
+
+  private void journalSavepoint(int kind, Savepoint savepoint) {
+    // a savepoint is work a new connection lacks: a loss after it needs the replay, not a bare re-run
+    transactionWork = true;
+    if (savepoint instanceof RetryingSavepoint ours) {
+      journal.savepoint(kind, ours);
+    } else {
+      journal.refuse("a savepoint that is not this connection's");
+    }
   }
 
   // ---- life cycle
@@ -442,6 +499,27 @@ final class RetryingConnection implements Connection {
   @Override
   public final boolean isClosed() {
     return closed;
+  }
+
+  /**
+   * Warnings belong to the physical connection in hand. With none in hand (between a loss and the
+   * next dial) there are none to report, and asking must not dial: pools call this on every
+   * return (HikariCP's close), and a dial there would hold the caller for the reconnect window
+   * when the server is down, or throw 08003 for a lost pinned connection.
+   */
+  @Override
+  public final SQLWarning getWarnings() throws SQLException {
+    Connection d = delegate;
+    return Placeholder.is(d) || lost != null ? null : d.getWarnings();
+  }
+
+  /** Clears the physical connection's warnings; a no-op with none in hand (see getWarnings). */
+  @Override
+  public final void clearWarnings() throws SQLException {
+    Connection d = delegate;
+    if (!Placeholder.is(d) && lost == null) {
+      d.clearWarnings();
+    }
   }
 
   @Override
@@ -587,10 +665,6 @@ final class RetryingConnection implements Connection {
     delegate().beginRequest();
   }
 
-  @Override
-  public void clearWarnings() throws SQLException {
-    delegate().clearWarnings();
-  }
 
   @Override
   public Array createArrayOf(String a, Object[] b) throws SQLException {
@@ -672,10 +746,6 @@ final class RetryingConnection implements Connection {
     return delegate().getTypeMap();
   }
 
-  @Override
-  public SQLWarning getWarnings() throws SQLException {
-    return delegate().getWarnings();
-  }
 
   @Override
   public boolean isReadOnly() throws SQLException {
@@ -685,21 +755,6 @@ final class RetryingConnection implements Connection {
   @Override
   public String nativeSQL(String a) throws SQLException {
     return delegate().nativeSQL(a);
-  }
-
-  @Override
-  public void releaseSavepoint(Savepoint a) throws SQLException {
-    delegate().releaseSavepoint(a);
-  }
-
-  @Override
-  public Savepoint setSavepoint() throws SQLException {
-    return delegate().setSavepoint();
-  }
-
-  @Override
-  public Savepoint setSavepoint(String a) throws SQLException {
-    return delegate().setSavepoint(a);
   }
 
   @Override

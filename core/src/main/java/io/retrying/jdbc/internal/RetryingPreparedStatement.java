@@ -74,6 +74,27 @@ class RetryingPreparedStatement extends RetryingStatement implements PreparedSta
   }
 
   @Override
+  Object bindingForJournal(int op) {
+    if (op == BATCH || op == LARGE_BATCH) {
+      return batchBindings == null ? null : List.copyOf(batchBindings);
+    }
+    return parameters.copy();
+  }
+
+  @Override
+  void bindForReplay(Statement fresh, Object binding) throws SQLException {
+    PreparedStatement ps = (PreparedStatement) fresh;
+    if (binding instanceof ParameterLog single) {
+      single.applyTo(ps);
+    } else if (binding != null) {
+      for (Object log : (List<?>) binding) {
+        ((ParameterLog) log).applyTo(ps);
+        ps.addBatch();
+      }
+    }
+  }
+
+  @Override
   boolean replayable() {
     if (!parameters.replayable()) {
       return false;

@@ -24,15 +24,24 @@ import java.util.Calendar;
 import java.util.Map;
 
 /**
- * A result set whose {@link #getStatement()} is the application's statement, not pgjdbc's. Rows
- * already delivered cannot be replayed, so everything else is a pass-through to the one physical
- * result set it was made for (a failure while fetching surfaces as is).
+ * A result set whose {@link #getStatement()} is the application's statement, not pgjdbc's.
+ * Everything but {@code next()} and {@code close()} is a pass-through to the physical result set.
+ *
+ * <p>Inside a journaled transaction it carries a {@link ResultDigest} of the rows the application
+ * moved onto, and a transaction replay may re-point it at the re-executed query's result set,
+ * positioned at the same row ({@link #repoint}): the application's object carries on. A failure
+ * while fetching more rows of a journaled query (its cursor died with the connection) triggers that
+ * replay itself; outside transactions it surfaces as is.
  */
 @SuppressWarnings("deprecation")
 final class RetryingResultSet implements ResultSet {
 
-  private final ResultSet delegate;
+  /** Not final: a transaction replay re-points it at the re-executed query's result set. */
+  private ResultSet delegate;
   private final RetryingStatement statement;
+  /** What the application read, inside a journaled transaction; null otherwise (nothing is hashed). */
+  ResultDigest digest;
+  private boolean closedByApp;
 
   RetryingResultSet(ResultSet delegate, RetryingStatement statement) {
     this.delegate = delegate;
@@ -42,6 +51,64 @@ final class RetryingResultSet implements ResultSet {
   @Override
   public Statement getStatement() {
     return statement;
+  }
+
+  @Override
+  public boolean next() throws SQLException {
+    boolean more;
+    try {
+      more = delegate.next();
+    } catch (SQLException e) {
+      if (digest == null) {
+        throw e;
+      }
+      more = nextAfterReplay(e);
+    }
+    if (digest != null) {
+      digest.moved(delegate, more);
+    }
+    return more;
+  }
+
+  /**
+   * Fetching the next rows of a journaled query failed (its cursor died with the connection):
+   * the transaction is replayed, which re-points this result set at the same row of the
+   * re-executed query, and the fetch is tried there.
+   */
+  private boolean nextAfterReplay(SQLException first) throws SQLException {
+    Recovery recovery = statement.owner().recovery;
+    Run run = null;
+    SQLException e = first;
+    while (true) {
+      ResultSet before = delegate;
+      run = recovery.fetchFailed(e, run);
+      if (delegate == before) {
+        // the replay could not carry this result set over (it was not its statement's latest)
+        throw e;
+      }
+      try {
+        return delegate.next();
+      } catch (SQLException again) {
+        e = again;
+      }
+    }
+  }
+
+  @Override
+  public void close() throws SQLException {
+    closedByApp = true;
+    delegate.close();
+  }
+
+  /** A replay re-executed the query and read up to where the application stood: carry on there. */
+  void repoint(ResultSet replayed) {
+    if (!closedByApp && replayed != null) {
+      delegate = replayed;
+      if (digest != null) {
+        // the new result set may arrive in another wire format: work out how to hash it afresh
+        digest.formatsChanged();
+      }
+    }
   }
 
   @Override
@@ -87,11 +154,6 @@ final class RetryingResultSet implements ResultSet {
   @Override
   public void clearWarnings() throws SQLException {
     delegate.clearWarnings();
-  }
-
-  @Override
-  public void close() throws SQLException {
-    delegate.close();
   }
 
   @Override
@@ -541,11 +603,6 @@ final class RetryingResultSet implements ResultSet {
   @Override
   public void moveToInsertRow() throws SQLException {
     delegate.moveToInsertRow();
-  }
-
-  @Override
-  public boolean next() throws SQLException {
-    return delegate.next();
   }
 
   @Override

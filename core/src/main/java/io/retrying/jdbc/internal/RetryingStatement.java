@@ -105,6 +105,8 @@ class RetryingStatement implements Statement {
   long[] largeBatchCounts;
   private ResultSet lastPhysicalResultSet;
   private RetryingResultSet lastResultSet;
+  /** This statement's latest execution in the transaction journal, or null. */
+  JournalEntry lastEntry;
 
   RetryingStatement(RetryingConnection owner, Shape shape) throws SQLException {
     this.owner = owner;
@@ -158,7 +160,7 @@ class RetryingStatement implements Statement {
     }
   }
 
-  private void applySettings(Statement s) throws SQLException {
+  void applySettings(Statement s) throws SQLException {
     int set = settings;
     if (set == 0) {
       return;
@@ -204,6 +206,37 @@ class RetryingStatement implements Statement {
     }
   }
 
+  /** What the journal keeps to run {@code op} again: a copy of the batch (subclasses: the parameters). */
+  Object bindingForJournal(int op) {
+    return (op == BATCH || op == LARGE_BATCH) && batch != null ? List.copyOf(batch) : null;
+  }
+
+  /** Gives a replay's physical statement what {@link #bindingForJournal} kept. */
+  void bindForReplay(Statement fresh, Object binding) throws SQLException {
+    if (binding != null) {
+      for (Object sql : (List<?>) binding) {
+        fresh.addBatch((String) sql);
+      }
+    }
+  }
+
+  boolean closedByApp() {
+    return closed;
+  }
+
+  /**
+   * A transaction replay re-ran this statement's latest execution on {@code fresh}: carry on
+   * with it (and with {@code physicalResult} as the application's {@code result}).
+   */
+  void adopt(Statement fresh, ResultSet physicalResult, RetryingResultSet result) {
+    Statement old = delegate;
+    delegate = fresh;
+    generation = owner.generation();
+    lastPhysicalResultSet = result == null ? null : physicalResult;
+    lastResultSet = result;
+    closeQuietly(old);
+  }
+
   /** Whether the recorded work can be sent again (subclasses: no stream parameter). */
   boolean replayable() {
     return true;
@@ -221,7 +254,7 @@ class RetryingStatement implements Statement {
       Statement d = delegate();
       try {
         long result = perform(d, op, sql, intArg, arg);
-        owner.executed(this, op, flags, sql, run);
+        owner.executed(this, op, flags, sql, intArg, arg, result, d, run);
         return result;
       } catch (SQLException e) {
         run = owner.recovery.failed(this, op, e, flags, sql, run);
@@ -288,12 +321,24 @@ class RetryingStatement implements Statement {
   }
 
   final ResultSet wrap(ResultSet physical) {
+    return wrap(physical, false);
+  }
+
+  /**
+   * The application's result set over {@code physical}; inside a journaled transaction it digests
+   * the rows the application reads, for a replay to verify ({@code keys}: the generated keys).
+   */
+  final ResultSet wrap(ResultSet physical, boolean keys) {
     if (physical == null) {
       return null;
     }
     if (physical != lastPhysicalResultSet) {
       lastPhysicalResultSet = physical;
       lastResultSet = new RetryingResultSet(physical, this);
+      JournalEntry entry = lastEntry;
+      if (entry != null && owner.journal.current(entry)) {
+        owner.journal.resultSet(entry, lastResultSet, keys, shape);
+      }
     }
     return lastResultSet;
   }
@@ -422,7 +467,7 @@ class RetryingStatement implements Statement {
 
   @Override
   public final ResultSet getGeneratedKeys() throws SQLException {
-    return wrap(delegate().getGeneratedKeys());
+    return wrap(delegate().getGeneratedKeys(), true);
   }
 
   @Override

@@ -23,6 +23,14 @@
  *       SET/RESET) and gives it to each new physical connection; statements re-create themselves
  *       on the new connection with their recorded settings, batch and parameters
  *       ({@code ParameterLog}).</li>
+ *   <li>Inside an explicit transaction, {@code RetryingConnection.executed} records each execution
+ *       (and each savepoint call) in the {@code Journal}, with a digest of what the application
+ *       saw: update counts, and the rows it read through {@code RetryingResultSet}
+ *       ({@code ResultDigest}). On a retryable failure {@code Recovery.failed} hands over to
+ *       {@code TransactionReplay}, which starts a new transaction, replays the journal verified
+ *       statement by statement, and lets the failed call run again; a difference is
+ *       {@code ReplayDivergedException}. {@code CommitResolver} runs COMMIT: it captures the xid
+ *       of a transaction that wrote, replays a COMMIT answered 40001, and resolves a lost one.</li>
  * </ul>
  */
 package io.retrying.jdbc.internal;

@@ -2,6 +2,7 @@ package io.retrying.jdbc.wrapper;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -278,6 +279,27 @@ class AutocommitReplayTest {
   }
 
   @Test
+  void warningsOfALostConnectionNeitherDialNorThrowSoAPoolCanTakeItBack() throws Exception {
+    // given a pinned connection whose server connection is gone (what HikariCP's close() meets)
+    Physical physical = new Physical(pg.jdbcUrl());
+    Connection c = physical.open();
+    Statement st = c.createStatement();
+    st.execute("CREATE TEMP TABLE warned (a int)");
+    pg.terminateBackends();
+    assertThrows(SQLException.class, () -> st.executeQuery("SELECT * FROM warned /* lost */"));
+    int dials = physical.dials.get();
+
+    // when the pool asks for and clears its warnings, then closes it
+    assertNull(c.getWarnings());
+    c.clearWarnings();
+    c.close();
+
+    // then nothing dialed and nothing threw
+    assertEquals(dials, physical.dials.get());
+    assertTrue(c.isClosed());
+  }
+
+  @Test
   void aPreparedStatementSurvivesDeallocateAllAndAlterTable() throws Exception {
     pg.sql("INSERT INTO marks VALUES (1)");
     Physical physical = new Physical(pg.jdbcUrl() + "&prepareThreshold=1");
@@ -315,9 +337,11 @@ class AutocommitReplayTest {
   }
 
   @Test
-  void aConnectionLostInsideATransactionRefusesCallsUntilRollback() throws Exception {
+  void aConnectionLostInsideATransactionThatCannotBeReplayedRefusesCallsUntilRollback() throws Exception {
     Physical physical = new Physical(pg.jdbcUrl());
-    try (Connection c = physical.open(); Statement st = c.createStatement()) {
+    // a journal bound of 0: no transaction is replayable (a replay would heal this one, see the replay tests)
+    RetryConfig noJournal = new RetryConfig(Physical.FAST, java.time.Duration.ofSeconds(10), 0, 4L << 20, true, null, null);
+    try (Connection c = physical.open(noJournal); Statement st = c.createStatement()) {
       c.setAutoCommit(false);
       st.executeUpdate("INSERT INTO marks VALUES (3) /* in-tx */");
       int pid = ServerFaultsTest.backendPid(st);

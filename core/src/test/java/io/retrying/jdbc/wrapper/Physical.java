@@ -23,10 +23,10 @@ import org.postgresql.ds.PGSimpleDataSource;
  * The physical side of a retrying connection under test: pgjdbc wrapped by datasource-proxy,
  * which sees every execution that reaches the driver (and so the server), and a Dialer over it.
  */
-final class Physical implements QueryExecutionListener {
+public final class Physical implements QueryExecutionListener {
 
   /** Fast waits: the tests are about what runs, not how long it waits. */
-  static final RetryPolicy FAST = RetryPolicy.builder()
+  public static final RetryPolicy FAST = RetryPolicy.builder()
       .maxAttempts(3).baseDelay(Duration.ofMillis(5)).maxDelay(Duration.ofMillis(100)).noTokenBucket().build();
 
   private final DataSource proxied;
@@ -38,7 +38,7 @@ final class Physical implements QueryExecutionListener {
   /** Every Connection.set* call on a physical connection, in order. */
   final List<String> connectionSetters = new CopyOnWriteArrayList<>();
 
-  Physical(String jdbcUrl) {
+  public Physical(String jdbcUrl) {
     this.url = jdbcUrl;
     PGSimpleDataSource pg = new PGSimpleDataSource();
     pg.setUrl(jdbcUrl);
@@ -56,7 +56,7 @@ final class Physical implements QueryExecutionListener {
     }).build();
   }
 
-  Dialer dialer() {
+  public Dialer dialer() {
     return new Dialer() {
       @Override
       public Connection dial() throws SQLException {
@@ -71,21 +71,21 @@ final class Physical implements QueryExecutionListener {
     };
   }
 
-  Connection open() throws SQLException {
+  public Connection open() throws SQLException {
     return open(RetryConfig.defaults().withPolicy(FAST));
   }
 
-  Connection open(RetryConfig config) throws SQLException {
+  public Connection open(RetryConfig config) throws SQLException {
     return RetryingConnections.open(dialer(), config);
   }
 
   /** How many physical executions contained {@code fragment}, failed ones included. */
-  long executions(String fragment) {
+  public long executions(String fragment) {
     return executions.stream().filter(q -> q.contains(fragment)).count();
   }
 
   /** How many physical executions containing {@code fragment} failed. */
-  long failures(String fragment) {
+  public long failures(String fragment) {
     return failures.stream().filter(q -> q.contains(fragment)).count();
   }
 

@@ -1,5 +1,6 @@
 package io.retrying.jdbc.hikari;
 
+import io.retrying.jdbc.CommitOutcome;
 import io.retrying.jdbc.RetryEvent;
 import io.retrying.jdbc.RetryListener;
 import io.retrying.jdbc.Retryability;
@@ -12,6 +13,8 @@ final class RecordingListener implements RetryListener {
     private final Map<Retryability, AtomicInteger> retries = new ConcurrentHashMap<>();
     final AtomicInteger recovered = new AtomicInteger();
     final AtomicInteger gaveUp = new AtomicInteger();
+    /** Lost COMMITs looked up on a new connection (issue 5): each swapped the connection too. */
+    final AtomicInteger commitsResolved = new AtomicInteger();
 
     @Override
     public void onRetry(RetryEvent event) {
@@ -28,6 +31,11 @@ final class RecordingListener implements RetryListener {
         gaveUp.incrementAndGet();
     }
 
+    @Override
+    public void onCommitResolved(long xid, CommitOutcome outcome) {
+        commitsResolved.incrementAndGet();
+    }
+
     int retries(Retryability recovery) {
         AtomicInteger n = retries.get(recovery);
         return n == null ? 0 : n.get();
@@ -35,6 +43,7 @@ final class RecordingListener implements RetryListener {
 
     @Override
     public String toString() {
-        return "retries " + retries + ", recovered " + recovered + ", gave up " + gaveUp;
+        return "retries " + retries + ", recovered " + recovered + ", gave up " + gaveUp
+                + ", commits resolved " + commitsResolved;
     }
 }
