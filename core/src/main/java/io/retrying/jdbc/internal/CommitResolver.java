@@ -138,6 +138,8 @@ final class CommitResolver {
           continue;
         }
         if (!recovery.needsNewConnection()) {
+          // the server answered: the transaction is over (rolled back), and so is its journal
+          connection.commitRefused();
           throw e;
         }
         if (!wrote || (capture && xid == Commits.NO_XID)) {

@@ -194,6 +194,11 @@ final class RetryingConnection implements Connection {
     journal.clear();
   }
 
+  /** The server answered COMMIT with an error: the transaction is over, rolled back. */
+  void commitRefused() {
+    endTransaction(false);
+  }
+
   /** A replay reproduced the transaction: its failure is healed. */
   void replayed(boolean work) {
     transactionFailure = null;

@@ -221,6 +221,25 @@ class CommitResolutionTest {
     assertEquals(List.of(CommitOutcome.ABORTED), resolutions.outcomes.stream().map(Map.Entry::getValue).toList());
   }
 
+  @Test
+  void aCommitTheServerRefusesEndsTheTransactionAndItsJournal() throws Exception {
+    pg.sql("DROP TABLE IF EXISTS once", "CREATE TABLE once (v int UNIQUE DEFERRABLE INITIALLY DEFERRED)",
+        "INSERT INTO once VALUES (1)");
+    Physical physical = new Physical(pg.jdbcUrl() + "&ApplicationName=" + TransactionReplayTest.VICTIM);
+    try (Connection c = physical.open(config(Duration.ofSeconds(10))); Statement st = c.createStatement()) {
+      c.setAutoCommit(false);
+      st.executeUpdate("INSERT INTO once VALUES (1)");
+      assertEquals("23505", assertThrows(SQLException.class, c::commit).getSQLState());
+      // the application carries on without rollback(): a later replay must not run the refused work again
+      st.executeUpdate("INSERT INTO marks VALUES (9)");
+      pg.terminateBackends(TransactionReplayTest.VICTIM);
+      st.executeUpdate("INSERT INTO marks VALUES (10)");
+      c.commit();
+    }
+    assertEquals(1, pg.queryLong("SELECT count(*) FROM once"));
+    assertEquals(2, pg.queryLong("SELECT count(*) FROM marks WHERE v IN (9, 10)"));
+  }
+
   private static boolean onCall(Statement st, int id) throws SQLException {
     try (ResultSet rs = st.executeQuery("SELECT on_call FROM duty WHERE id = " + id)) {
       rs.next();
