@@ -1,5 +1,6 @@
 package io.retrying.jdbc.internal;
 
+import io.retrying.jdbc.Attempt;
 import io.retrying.jdbc.Classifier;
 import io.retrying.jdbc.CommitOutcome;
 import io.retrying.jdbc.CommitOutcomeUnknownException;
@@ -211,33 +212,54 @@ final class CommitResolver {
 
   /**
    * Asks a new connection what became of {@code xid}, waiting while it is in progress, all within
-   * the reconnect window. UNKNOWN when no connection could be had.
+   * the reconnect window. A lookup connection that dies under the question (a pooled connection
+   * killed in the same sweep as the COMMIT's, a server that is still full) is no answer: the
+   * question is asked again on another, with the dial's waits. UNKNOWN when the window ends first.
    */
   private CommitOutcome resolve(long xid, String identity, SQLException lost) {
     Deadline deadline = Deadline.after(config.reconnectWindow(), policy.nanoClock());
-    CommitOutcome outcome;
-    try {
-      Connection fresh = connection.swap();
+    CommitOutcome outcome = CommitOutcome.UNKNOWN;
+    for (int attempt = 1; ; attempt++) {
       try {
-        outcome = Commits.awaitSettled(fresh, xid, deadline, policy.sleeper());
-        if (outcome == CommitOutcome.COMMITTED && !Identity.sameHistory(identity, xid, fresh)) {
-          // another server history (a failover, a crash restart): the xid may be somebody else's
-          outcome = CommitOutcome.UNKNOWN;
+        outcome = lookUp(xid, identity, deadline);
+        break;
+      } catch (SQLException e) {
+        lost.addSuppressed(e);
+        Attempt next = policy.decideReconnect(e, attempt, deadline.remaining());
+        if (!next.retry()) {
+          break;
         }
-      } finally {
-        if (!fresh.getAutoCommit()) {
-          fresh.rollback();
+        try {
+          policy.sleeper().sleep(next.delay());
+        } catch (InterruptedException interrupted) {
+          Thread.currentThread().interrupt();
+          lost.addSuppressed(interrupted);
+          break;
         }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        lost.addSuppressed(e);
+        break;
       }
-    } catch (SQLException e) {
-      lost.addSuppressed(e);
-      outcome = CommitOutcome.UNKNOWN;
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      lost.addSuppressed(e);
-      outcome = CommitOutcome.UNKNOWN;
     }
     reporter.commitResolved(xid, outcome, connection.id());
     return outcome;
+  }
+
+  /** One question on a new physical connection: throws when that connection fails under it. */
+  private CommitOutcome lookUp(long xid, String identity, Deadline deadline) throws SQLException, InterruptedException {
+    Connection fresh = connection.swap();
+    try {
+      CommitOutcome outcome = Commits.awaitSettled(fresh, xid, deadline, policy.sleeper());
+      if (outcome == CommitOutcome.COMMITTED && !Identity.sameHistory(identity, xid, fresh)) {
+        // another server history (a failover, a crash restart): the xid may be somebody else's
+        return CommitOutcome.UNKNOWN;
+      }
+      return outcome;
+    } finally {
+      if (!fresh.getAutoCommit()) {
+        fresh.rollback();
+      }
+    }
   }
 }

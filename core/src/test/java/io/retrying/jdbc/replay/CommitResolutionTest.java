@@ -118,6 +118,41 @@ class CommitResolutionTest {
     assertEquals(1, pg.queryLong("SELECT count(*) FROM marks WHERE v = 3"));
   }
 
+  /**
+   * The resolver's first connection dies under its question, as a pooled connection killed in the
+   * same sweep as the COMMIT's does: that is no answer, so it asks again on another connection.
+   */
+  @Test
+  void aLookupConnectionThatDiesUnderTheQuestionIsReplacedAndTheCommitResolved() throws Exception {
+    try (FaultProxy proxy = FaultProxy.start(pg)) {
+      Physical physical = new Physical(proxy.jdbcUrl());
+      AtomicBoolean deadOnNextDial = new AtomicBoolean();
+      Dialer dialer = physical.dialer();
+      Dialer handingOutADeadOne = () -> {
+        Connection fresh = dialer.dial();
+        if (deadOnNextDial.getAndSet(false)) {
+          try (Statement st = fresh.createStatement(); ResultSet rs = st.executeQuery("SELECT pg_backend_pid()")) {
+            rs.next();
+            pg.sql("SELECT pg_terminate_backend(" + rs.getInt(1) + ", 5000)");
+          }
+        }
+        return fresh;
+      };
+      try (Connection c = RetryingConnections.open(handingOutADeadOne, config(Duration.ofSeconds(10)));
+          Statement st = c.createStatement()) {
+        c.setAutoCommit(false);
+        st.executeUpdate("INSERT INTO marks VALUES (7)");
+        proxy.dropReplyAfterCommit();
+        deadOnNextDial.set(true);
+        c.commit();
+        assertFalse(proxy.dropReplyArmed(), "the reply to COMMIT was dropped");
+        assertFalse(deadOnNextDial.get(), "the resolver was handed the dead connection");
+      }
+    }
+    assertEquals(1, pg.queryLong("SELECT count(*) FROM marks WHERE v = 7"));
+    assertEquals(List.of(CommitOutcome.COMMITTED), resolutions.outcomes.stream().map(Map.Entry::getValue).toList());
+  }
+
   @Test
   void aCommitLostToACleanRestartIsResolvedCommitted() throws Exception {
     // a clean shutdown writes every WAL record: the xid cannot have been handed out again
