@@ -1,5 +1,6 @@
 package io.retrying.jdbc.internal;
 
+import io.retrying.jdbc.Attempt;
 import io.retrying.jdbc.Classifier;
 import io.retrying.jdbc.CommitOutcome;
 import io.retrying.jdbc.CommitOutcomeUnknownException;
@@ -36,175 +37,229 @@ import java.util.List;
  * server restarted after a crash may do the same when the transaction's WAL never reached disk:
  * {@code pg_xact_status} then answers "committed" for somebody else's transaction. So the same
  * round trip that captures the xid captures where it was assigned (the WAL timeline and the
- * postmaster's start time), and a COMMITTED answer from a server with another identity is not
- * believed: UNKNOWN. ABORTED stays believable (this transaction is not in that history either
+ * postmaster's start time), and a COMMITTED answer from another history is not believed: UNKNOWN.
+ * A restart whose checkpoint shows the xid was already handed out (a clean stop, or a crash whose
+ * WAL had recorded it) is the same history (see {@link Identity#sameHistory}). ABORTED stays believable (this transaction is not in that history either
  * way, so running it again cannot apply it twice there).
  */
 final class CommitResolver {
 
-  private final RetryingConnection connection;
-  private final RetryConfig config;
-  private final RetryPolicy policy;
-  private final RetryReporter reporter;
-  private final TransactionReplay replay;
+    private final RetryingConnection connection;
+    private final RetryConfig config;
+    private final RetryPolicy policy;
+    private final RetryReporter reporter;
+    private final TransactionReplay replay;
 
-  /** The xid and where it was assigned: the server's WAL timeline and start time. */
-  private static final String CAPTURE = "select pg_current_xact_id_if_assigned()::text::bigint, " + Identity.SQL;
+    /** The xid and where it was assigned: the server's WAL timeline and start time. */
+    private static final String CAPTURE = "select pg_current_xact_id_if_assigned()::text::bigint, " + Identity.SQL;
 
-  /** Where transaction ids are assigned: an xid means the same transaction only under the same identity. */
-  private static final class Identity {
-    static final String SQL = "substr(pg_walfile_name(pg_current_wal_insert_lsn()), 1, 8) || ' '"
-        + " || pg_postmaster_start_time()::text";
+    /** Where transaction ids are assigned: an xid means the same transaction only under the same identity. */
+    private static final class Identity {
+        static final String SQL = "substr(pg_walfile_name(pg_current_wal_insert_lsn()), 1, 8) || ' '"
+                + " || pg_postmaster_start_time()::text";
 
-    static String of(Connection physical) throws SQLException {
-      try (PreparedStatement ps = physical.prepareStatement("select " + SQL); ResultSet rs = ps.executeQuery()) {
-        rs.next();
-        return rs.getString(1);
-      }
-    }
-  }
-
-  CommitResolver(RetryingConnection connection, RetryConfig config, TransactionReplay replay) {
-    this.connection = connection;
-    this.config = config;
-    this.policy = config.policy();
-    this.reporter = config.reporter();
-    this.replay = replay;
-  }
-
-  /** Commits the open transaction, or throws what the application should see. */
-  void commit() throws SQLException {
-    Run run = null;
-    while (true) {
-      Connection d = connection.delegate();
-      boolean capture = config.resolveCommits() && connection.journal.wrote();
-      long xid = Commits.NO_XID;
-      String identity = null;
-      if (capture) {
-        try (PreparedStatement ps = d.prepareStatement(CAPTURE); ResultSet rs = ps.executeQuery()) {
-          rs.next();
-          xid = rs.getLong(1);
-          if (rs.wasNull()) {
-            xid = Commits.NO_XID;
-          }
-          identity = rs.getString(2);
-        } catch (SQLException e) {
-          // COMMIT not sent yet: a failure like any statement's
-          run = beforeCommit(e, run);
-          continue;
+        static String of(Connection physical) throws SQLException {
+            return queryString(physical, "select " + SQL);
         }
-      }
-      // the entries as they are now: resolving a lost COMMIT swaps the connection, which clears them
-      List<JournalEntry> entries = connection.journal.replayableEntries();
-      boolean wrote = connection.journal.wrote();
-      try {
-        d.commit();
-      } catch (SQLException e) {
+
+        /**
+         * Whether {@code xid}, captured under {@code captured}, still names the same transaction on
+         * {@code physical}: the same server run; or a restart on the same timeline whose latest
+         * checkpoint (the shutdown checkpoint of a clean stop, or the one that ends crash recovery)
+         * already counts {@code xid} as handed out, so the server cannot hand it out again. Anything
+         * else, including not being allowed to read the checkpoint, is another history.
+         */
+        static boolean sameHistory(String captured, long xid, Connection physical) throws SQLException {
+            String now = of(physical);
+            if (captured.equals(now)) {
+                return true;
+            }
+            if (!now.regionMatches(0, captured, 0, 9)) {
+                return false; // another timeline: a promoted standby
+            }
+            try (PreparedStatement ps = physical.prepareStatement("select ((split_part(next_xid, ':', 1)::bigint << 32)"
+                    + " + split_part(next_xid, ':', 2)::bigint > ?)::text from pg_control_checkpoint()")) {
+                ps.setLong(1, xid);
+                try (ResultSet rs = ps.executeQuery()) {
+                    return rs.next() && "true".equals(rs.getString(1));
+                }
+            } catch (SQLException e) {
+                return false;
+            }
+        }
+
+        private static String queryString(Connection physical, String sql) throws SQLException {
+            try (PreparedStatement ps = physical.prepareStatement(sql); ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return rs.getString(1);
+            }
+        }
+    }
+
+    CommitResolver(RetryingConnection connection, RetryConfig config, TransactionReplay replay) {
+        this.connection = connection;
+        this.config = config;
+        this.policy = config.policy();
+        this.reporter = config.reporter();
+        this.replay = replay;
+    }
+
+    /** Commits the open transaction, or throws what the application should see. */
+    void commit() throws SQLException {
+        Run run = null;
+        while (true) {
+            Connection d = connection.delegate();
+            boolean capture = config.resolveCommits() && connection.journal.wrote();
+            long xid = Commits.NO_XID;
+            String identity = null;
+            if (capture) {
+                try (PreparedStatement ps = d.prepareStatement(CAPTURE); ResultSet rs = ps.executeQuery()) {
+                    rs.next();
+                    xid = rs.getLong(1);
+                    if (rs.wasNull()) {
+                        xid = Commits.NO_XID;
+                    }
+                    identity = rs.getString(2);
+                } catch (SQLException e) {
+                    // COMMIT not sent yet: a failure like any statement's
+                    run = beforeCommit(e, run);
+                    continue;
+                }
+            }
+            // the entries as they are now: resolving a lost COMMIT swaps the connection, which clears them
+            List<JournalEntry> entries = connection.journal.replayableEntries();
+            boolean wrote = connection.journal.wrote();
+            try {
+                d.commit();
+            } catch (SQLException e) {
+                Retryability recovery = Classifier.retryability(e);
+                if (recovery == Retryability.SAFE && Classifier.serverReported(e)) {
+                    // a serialization failure detected at COMMIT: nothing committed
+                    run = heal(e, recovery, run, entries);
+                    continue;
+                }
+                if (!recovery.needsNewConnection()) {
+                    // the server answered: the transaction is over (rolled back), and so is its journal
+                    connection.commitRefused();
+                    throw e;
+                }
+                if (!wrote || (capture && xid == Commits.NO_XID)) {
+                    // nothing was written: whether the COMMIT landed makes no difference
+                    connection.dropPhysical();
+                    break;
+                }
+                if (!capture) {
+                    connection.markLost(e);
+                    reporter.gaveUp(run(run).event(e, Retryability.UNKNOWN, Duration.ZERO, "connection lost during COMMIT"));
+                    throw new CommitOutcomeUnknownException("The connection was lost during COMMIT; whether the "
+                            + "transaction committed is unknown (retry.resolveCommits is off)", Commits.NO_XID, e);
+                }
+                CommitOutcome outcome = resolve(xid, identity, e);
+                if (outcome == CommitOutcome.COMMITTED) {
+                    break;
+                }
+                if (outcome == CommitOutcome.ABORTED) {
+                    if (entries == null) {
+                        connection.transactionFailed(e);
+                        throw new SQLException("The connection was lost during COMMIT and the transaction did not commit "
+                                + "(it could not be replayed: " + connection.journal.refused() + ")", "40000", e);
+                    }
+                    // the connection is already new; the replay rolls back the lookup's transaction and runs again
+                    run = heal(e, Retryability.SAFE, run, entries);
+                    continue;
+                }
+                connection.markLost(e);
+                reporter.gaveUp(run(run).event(e, Retryability.UNKNOWN, Duration.ZERO, "COMMIT outcome " + outcome));
+                throw new CommitOutcomeUnknownException("The connection was lost during COMMIT and the outcome of "
+                        + "transaction " + xid + " could not be settled (" + outcome + ")", xid, e);
+            }
+            break;
+        }
+        policy.succeeded();
+        if (run != null) {
+            reporter.recovered(run.recoveredEvent());
+        }
+    }
+
+    private Run run(Run run) {
+        return run != null ? run : new Run(policy, Duration.ZERO, connection.id());
+    }
+
+    private Run beforeCommit(SQLException e, Run run) throws SQLException {
         Retryability recovery = Classifier.retryability(e);
-        if (recovery == Retryability.SAFE && Classifier.serverReported(e)) {
-          // a serialization failure detected at COMMIT: nothing committed
-          run = heal(e, recovery, run, entries);
-          continue;
-        }
-        if (!recovery.needsNewConnection()) {
-          throw e;
-        }
-        if (!wrote || (capture && xid == Commits.NO_XID)) {
-          // nothing was written: whether the COMMIT landed makes no difference
-          connection.dropPhysical();
-          break;
-        }
-        if (!capture) {
-          connection.markLost(e);
-          reporter.gaveUp(run(run).event(e, Retryability.UNKNOWN, Duration.ZERO, "connection lost during COMMIT"));
-          throw new CommitOutcomeUnknownException("The connection was lost during COMMIT; whether the "
-              + "transaction committed is unknown (retry.resolveCommits is off)", Commits.NO_XID, e);
-        }
-        CommitOutcome outcome = resolve(xid, identity, e);
-        if (outcome == CommitOutcome.COMMITTED) {
-          break;
-        }
-        if (outcome == CommitOutcome.ABORTED) {
-          if (entries == null) {
+        if (Classifier.serverReported(e)) {
             connection.transactionFailed(e);
-            throw new SQLException("The connection was lost during COMMIT and the transaction did not commit "
-                + "(it could not be replayed: " + connection.journal.refused() + ")", "40000", e);
-          }
-          // the connection is already new; the replay rolls back the lookup's transaction and runs again
-          run = heal(e, Retryability.SAFE, run, entries);
-          continue;
         }
-        connection.markLost(e);
-        reporter.gaveUp(run(run).event(e, Retryability.UNKNOWN, Duration.ZERO, "COMMIT outcome " + outcome));
-        throw new CommitOutcomeUnknownException("The connection was lost during COMMIT and the outcome of "
-            + "transaction " + xid + " could not be settled (" + outcome + ")", xid, e);
-      }
-      break;
+        return heal(e, recovery, run, connection.journal.replayableEntries());
     }
-    policy.succeeded();
-    if (run != null) {
-      reporter.recovered(run.recoveredEvent());
-    }
-  }
 
-  private Run run(Run run) {
-    return run != null ? run : new Run(policy, Duration.ZERO, connection.id());
-  }
-
-  private Run beforeCommit(SQLException e, Run run) throws SQLException {
-    Retryability recovery = Classifier.retryability(e);
-    if (Classifier.serverReported(e)) {
-      connection.transactionFailed(e);
-    }
-    return heal(e, recovery, run, connection.journal.replayableEntries());
-  }
-
-  private Run heal(SQLException e, Retryability recovery, Run run, List<JournalEntry> entries) throws SQLException {
-    if (run == null) {
-      run = new Run(policy, config.reconnectWindow(), connection.id());
-    }
-    run.failed(e);
-    if (entries == null || !recovery.isRetryable() || connection.pinnedBy() != null) {
-      connection.transactionFailed(e);
-      if (recovery.needsNewConnection()) {
-        connection.markLost(e);
-      }
-      reporter.gaveUp(run.event(e, recovery, Duration.ZERO, "COMMIT failed; transaction not replayable"
-          + (entries == null ? ": " + connection.journal.refused() : "")));
-      throw Recovery.withPrevious(e, run);
-    }
-    return replay.heal(e, recovery, run, entries);
-  }
-
-  /**
-   * Asks a new connection what became of {@code xid}, waiting while it is in progress, all within
-   * the reconnect window. UNKNOWN when no connection could be had.
-   */
-  private CommitOutcome resolve(long xid, String identity, SQLException lost) {
-    Deadline deadline = Deadline.after(config.reconnectWindow(), policy.nanoClock());
-    CommitOutcome outcome;
-    try {
-      Connection fresh = connection.swap();
-      try {
-        outcome = Commits.awaitSettled(fresh, xid, deadline, policy.sleeper());
-        if (outcome == CommitOutcome.COMMITTED && !identity.equals(Identity.of(fresh))) {
-          // another server history (a failover, a crash restart): the xid may be somebody else's
-          outcome = CommitOutcome.UNKNOWN;
+    private Run heal(SQLException e, Retryability recovery, Run run, List<JournalEntry> entries) throws SQLException {
+        if (run == null) {
+            run = new Run(policy, config.reconnectWindow(), connection.id());
         }
-      } finally {
-        if (!fresh.getAutoCommit()) {
-          fresh.rollback();
+        run.failed(e);
+        if (entries == null || !recovery.isRetryable() || connection.pinnedBy() != null) {
+            connection.transactionFailed(e);
+            if (recovery.needsNewConnection()) {
+                connection.markLost(e);
+            }
+            reporter.gaveUp(run.event(e, recovery, Duration.ZERO, "COMMIT failed; transaction not replayable"
+                    + (entries == null ? ": " + connection.journal.refused() : "")));
+            throw Recovery.withPrevious(e, run);
         }
-      }
-    } catch (SQLException e) {
-      lost.addSuppressed(e);
-      outcome = CommitOutcome.UNKNOWN;
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      lost.addSuppressed(e);
-      outcome = CommitOutcome.UNKNOWN;
+        return replay.heal(e, recovery, run, entries);
     }
-    reporter.commitResolved(xid, outcome, connection.id());
-    return outcome;
-  }
+
+    /**
+     * Asks a new connection what became of {@code xid}, waiting while it is in progress, all within
+     * the reconnect window. A lookup connection that dies under the question (a pooled connection
+     * killed in the same sweep as the COMMIT's, a server that is still full) is no answer: the
+     * question is asked again on another, with the dial's waits. UNKNOWN when the window ends first.
+     */
+    private CommitOutcome resolve(long xid, String identity, SQLException lost) {
+        Deadline deadline = Deadline.after(config.reconnectWindow(), policy.nanoClock());
+        CommitOutcome outcome = CommitOutcome.UNKNOWN;
+        for (int attempt = 1; ; attempt++) {
+            try {
+                outcome = lookUp(xid, identity, deadline);
+                break;
+            } catch (SQLException e) {
+                lost.addSuppressed(e);
+                Attempt next = policy.decideReconnect(e, attempt, deadline.remaining());
+                if (!next.retry()) {
+                    break;
+                }
+                try {
+                    policy.sleeper().sleep(next.delay());
+                } catch (InterruptedException interrupted) {
+                    Thread.currentThread().interrupt();
+                    lost.addSuppressed(interrupted);
+                    break;
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                lost.addSuppressed(e);
+                break;
+            }
+        }
+        reporter.commitResolved(xid, outcome, connection.id());
+        return outcome;
+    }
+
+    /** One question on a new physical connection: throws when that connection fails under it. */
+    private CommitOutcome lookUp(long xid, String identity, Deadline deadline) throws SQLException, InterruptedException {
+        Connection fresh = connection.swap();
+        try {
+            CommitOutcome outcome = Commits.awaitSettled(fresh, xid, deadline, policy.sleeper());
+            if (outcome == CommitOutcome.COMMITTED && !Identity.sameHistory(identity, xid, fresh)) {
+                // another server history (a failover, a crash restart): the xid may be somebody else's
+                return CommitOutcome.UNKNOWN;
+            }
+            return outcome;
+        } finally {
+            if (!fresh.getAutoCommit()) {
+                fresh.rollback();
+            }
+        }
+    }
 }

@@ -10,31 +10,31 @@ import java.sql.SQLException;
 @FunctionalInterface
 public interface Dialer {
 
-  /** A new physical connection. */
-  Connection dial() throws SQLException;
+    /** A new physical connection. */
+    Connection dial() throws SQLException;
 
-  /** For logs and caches keyed by database: host, port and database; never a password. */
-  default String describe() {
-    return getClass().getName();
-  }
-
-  /**
-   * Gives back a connection that broke. The default closes it quietly; over a pool, evict it so
-   * that nobody else borrows it.
-   */
-  default void discard(Connection broken) {
-    try {
-      broken.close();
-    } catch (SQLException | RuntimeException ignored) {
-      // it is broken: closing is a courtesy to the driver, its failure tells us nothing
+    /** For logs and caches keyed by database: host, port and database; never a password. */
+    default String describe() {
+        return getClass().getName();
     }
-  }
 
-  /**
-   * Whether the URL names several hosts with {@code targetServerType=primary}: then a read-only
-   * error (25006) means we reached a demoted primary, and a new connection finds the new one.
-   */
-  default boolean multiHostPrimary() {
-    return false;
-  }
+    /**
+     * Gives back a connection that broke. The default closes it quietly; over a pool, evict it so
+     * that nobody else borrows it.
+     */
+    default void discard(Connection broken) {
+        try {
+            broken.close();
+        } catch (SQLException | RuntimeException ignored) {
+            // it is broken: closing is a courtesy to the driver, its failure tells us nothing
+        }
+    }
+
+    /**
+     * Whether the URL names several hosts with {@code targetServerType=primary}: then a read-only
+     * error (25006) means we reached a demoted primary, and a new connection finds the new one.
+     */
+    default boolean multiHostPrimary() {
+        return false;
+    }
 }

@@ -21,52 +21,52 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 final class FunctionVolatility {
 
-  private static final int MAX_DATABASES = 64;
-  private static final int MAX_NAMES = 10_000;
-  private static final ConcurrentHashMap<String, FunctionVolatility> BY_DATABASE = new ConcurrentHashMap<>();
+    private static final int MAX_DATABASES = 64;
+    private static final int MAX_NAMES = 10_000;
+    private static final ConcurrentHashMap<String, FunctionVolatility> BY_DATABASE = new ConcurrentHashMap<>();
 
-  /** Function name to "has a volatile overload". */
-  private final ConcurrentHashMap<String, Boolean> volatileByName = new ConcurrentHashMap<>();
+    /** Function name to "has a volatile overload". */
+    private final ConcurrentHashMap<String, Boolean> volatileByName = new ConcurrentHashMap<>();
 
-  static FunctionVolatility of(String database) {
-    if (BY_DATABASE.size() > MAX_DATABASES) {
-      BY_DATABASE.clear();
-    }
-    return BY_DATABASE.computeIfAbsent(database, k -> new FunctionVolatility());
-  }
-
-  /** Whether every one of {@code names} is known and non-volatile, asking {@code physical} about the rest. */
-  boolean allNonVolatile(List<String> names, Connection physical) throws SQLException {
-    List<String> unknown = new ArrayList<>();
-    for (String name : names) {
-      Boolean isVolatile = volatileByName.get(name);
-      if (isVolatile == null) {
-        unknown.add(name);
-      } else if (isVolatile) {
-        return false;
-      }
-    }
-    if (unknown.isEmpty()) {
-      return true;
-    }
-    if (volatileByName.size() > MAX_NAMES) {
-      volatileByName.clear();
-    }
-    int found = 0;
-    boolean anyVolatile = false;
-    Array array = physical.createArrayOf("text", unknown.toArray());
-    try (PreparedStatement ps = physical.prepareStatement(
-        "SELECT proname, bool_or(provolatile = 'v') FROM pg_catalog.pg_proc WHERE proname = ANY(?) GROUP BY proname")) {
-      ps.setArray(1, array);
-      try (ResultSet rs = ps.executeQuery()) {
-        while (rs.next()) {
-          boolean isVolatile = rs.getBoolean(2);
-          volatileByName.put(rs.getString(1), isVolatile);
-          anyVolatile |= isVolatile;
-          found++;
+    static FunctionVolatility of(String database) {
+        if (BY_DATABASE.size() > MAX_DATABASES) {
+            BY_DATABASE.clear();
         }
-      }
+        return BY_DATABASE.computeIfAbsent(database, k -> new FunctionVolatility());
     }
-    return !anyVolatile && found == new java.util.HashSet<>(unknown).size();
-  }
+
+    /** Whether every one of {@code names} is known and non-volatile, asking {@code physical} about the rest. */
+    boolean allNonVolatile(List<String> names, Connection physical) throws SQLException {
+        List<String> unknown = new ArrayList<>();
+        for (String name : names) {
+            Boolean isVolatile = volatileByName.get(name);
+            if (isVolatile == null) {
+                unknown.add(name);
+            } else if (isVolatile) {
+                return false;
+            }
+        }
+        if (unknown.isEmpty()) {
+            return true;
+        }
+        if (volatileByName.size() > MAX_NAMES) {
+            volatileByName.clear();
+        }
+        int found = 0;
+        boolean anyVolatile = false;
+        Array array = physical.createArrayOf("text", unknown.toArray());
+        try (PreparedStatement ps = physical.prepareStatement(
+                "SELECT proname, bool_or(provolatile = 'v') FROM pg_catalog.pg_proc WHERE proname = ANY(?) GROUP BY proname")) {
+            ps.setArray(1, array);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    boolean isVolatile = rs.getBoolean(2);
+                    volatileByName.put(rs.getString(1), isVolatile);
+                    anyVolatile |= isVolatile;
+                    found++;
+                }
+            }
+        }
+        return !anyVolatile && found == new java.util.HashSet<>(unknown).size();
+    }
 }

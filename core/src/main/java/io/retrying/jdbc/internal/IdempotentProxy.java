@@ -36,129 +36,129 @@ import java.util.Objects;
  */
 public final class IdempotentProxy implements InvocationHandler {
 
-  /** How one interface method is called. */
-  private record Route(Method method, boolean idempotent, boolean exhaustedAllowed, String name) {}
+    /** How one interface method is called. */
+    private record Route(Method method, boolean idempotent, boolean exhaustedAllowed, String name) {}
 
-  private final Class<?> iface;
-  private final Object target;
-  private final RetryListener listener;
-  private final UnitRetry retry;
-  private final Map<Method, Route> routes;
+    private final Class<?> iface;
+    private final Object target;
+    private final RetryListener listener;
+    private final UnitRetry retry;
+    private final Map<Method, Route> routes;
 
-  private IdempotentProxy(Class<?> iface, Object target, RetryPolicy policy, RetryListener listener) {
-    this.iface = iface;
-    this.target = target;
-    this.listener = listener;
-    this.retry = new UnitRetry(policy, listener);
-    Map<Method, Route> byMethod = new HashMap<>();
-    for (Method m : iface.getMethods()) {
-      if (!Modifier.isStatic(m.getModifiers())) {
-        byMethod.put(m, route(m));
-      }
+    private IdempotentProxy(Class<?> iface, Object target, RetryPolicy policy, RetryListener listener) {
+        this.iface = iface;
+        this.target = target;
+        this.listener = listener;
+        this.retry = new UnitRetry(policy, listener);
+        Map<Method, Route> byMethod = new HashMap<>();
+        for (Method m : iface.getMethods()) {
+            if (!Modifier.isStatic(m.getModifiers())) {
+                byMethod.put(m, route(m));
+            }
+        }
+        this.routes = Map.copyOf(byMethod);
     }
-    this.routes = Map.copyOf(byMethod);
-  }
 
-  /**
-   * A proxy of {@code iface} over {@code target}.
-   *
-   * @param listener hears of retries, recoveries and give-ups; {@code null} for none
-   * @throws NullPointerException when iface, target or policy is null
-   * @throws IllegalArgumentException when iface is not an interface, or target does not implement it
-   */
-  public static <T> T create(Class<T> iface, T target, RetryPolicy policy, RetryListener listener) {
-    Objects.requireNonNull(iface, "iface");
-    Objects.requireNonNull(target, "target");
-    Objects.requireNonNull(policy, "policy");
-    if (!iface.isInterface()) {
-      throw new IllegalArgumentException("iface must be an interface: " + iface.getName());
+    /**
+     * A proxy of {@code iface} over {@code target}.
+     *
+     * @param listener hears of retries, recoveries and give-ups; {@code null} for none
+     * @throws NullPointerException when iface, target or policy is null
+     * @throws IllegalArgumentException when iface is not an interface, or target does not implement it
+     */
+    public static <T> T create(Class<T> iface, T target, RetryPolicy policy, RetryListener listener) {
+        Objects.requireNonNull(iface, "iface");
+        Objects.requireNonNull(target, "target");
+        Objects.requireNonNull(policy, "policy");
+        if (!iface.isInterface()) {
+            throw new IllegalArgumentException("iface must be an interface: " + iface.getName());
+        }
+        if (!iface.isInstance(target)) {
+            throw new IllegalArgumentException("target, a " + target.getClass().getName() + ", does not implement "
+                    + iface.getName());
+        }
+        ClassLoader loader = iface.getClassLoader() != null ? iface.getClassLoader() : IdempotentProxy.class.getClassLoader();
+        Object proxy = Proxy.newProxyInstance(loader, new Class<?>[] {iface},
+                new IdempotentProxy(iface, target, policy, listener));
+        return iface.cast(proxy);
     }
-    if (!iface.isInstance(target)) {
-      throw new IllegalArgumentException("target, a " + target.getClass().getName() + ", does not implement "
-          + iface.getName());
-    }
-    ClassLoader loader = iface.getClassLoader() != null ? iface.getClassLoader() : IdempotentProxy.class.getClassLoader();
-    Object proxy = Proxy.newProxyInstance(loader, new Class<?>[] {iface},
-        new IdempotentProxy(iface, target, policy, listener));
-    return iface.cast(proxy);
-  }
 
-  private Route route(Method m) {
-    Method callable = m;
-    if (!Modifier.isPublic(m.getDeclaringClass().getModifiers()) && !callable.trySetAccessible()) {
-      throw new IllegalArgumentException("cannot call " + m + " reflectively: make " + m.getDeclaringClass().getName()
-          + " public or open its package to io.retrying.jdbc");
+    private Route route(Method m) {
+        Method callable = m;
+        if (!Modifier.isPublic(m.getDeclaringClass().getModifiers()) && !callable.trySetAccessible()) {
+            throw new IllegalArgumentException("cannot call " + m + " reflectively: make " + m.getDeclaringClass().getName()
+                    + " public or open its package to io.retrying.jdbc");
+        }
+        boolean exhaustedAllowed = false;
+        for (Class<?> thrown : m.getExceptionTypes()) {
+            exhaustedAllowed |= thrown.isAssignableFrom(SQLException.class);
+        }
+        return new Route(callable, idempotent(m), exhaustedAllowed, iface.getSimpleName() + "." + m.getName());
     }
-    boolean exhaustedAllowed = false;
-    for (Class<?> thrown : m.getExceptionTypes()) {
-      exhaustedAllowed |= thrown.isAssignableFrom(SQLException.class);
-    }
-    return new Route(callable, idempotent(m), exhaustedAllowed, iface.getSimpleName() + "." + m.getName());
-  }
 
-  /** Whether {@code m} is declared idempotent in any of the four places {@link Idempotent} names. */
-  private boolean idempotent(Method m) {
-    if (m.isAnnotationPresent(Idempotent.class)
-        || iface.isAnnotationPresent(Idempotent.class)
-        || m.getDeclaringClass().isAnnotationPresent(Idempotent.class)
-        || target.getClass().isAnnotationPresent(Idempotent.class)) {
-      return true;
+    /** Whether {@code m} is declared idempotent in any of the four places {@link Idempotent} names. */
+    private boolean idempotent(Method m) {
+        if (m.isAnnotationPresent(Idempotent.class)
+                || iface.isAnnotationPresent(Idempotent.class)
+                || m.getDeclaringClass().isAnnotationPresent(Idempotent.class)
+                || target.getClass().isAnnotationPresent(Idempotent.class)) {
+            return true;
+        }
+        try {
+            return target.getClass().getMethod(m.getName(), m.getParameterTypes()).isAnnotationPresent(Idempotent.class);
+        } catch (NoSuchMethodException notPublic) {
+            return false; // implemented by a non-public class's method: only the interface's word counts
+        }
     }
-    try {
-      return target.getClass().getMethod(m.getName(), m.getParameterTypes()).isAnnotationPresent(Idempotent.class);
-    } catch (NoSuchMethodException notPublic) {
-      return false; // implemented by a non-public class's method: only the interface's word counts
-    }
-  }
 
-  @Override
-  public Object invoke(Object proxy, Method method, Object[] args) throws Throwable {
-    if (method.getDeclaringClass() == Object.class) {
-      return objectMethod(proxy, method, args);
+    @Override
+    public Object invoke(Object proxy, Method method, Object[] args) throws Throwable {
+        if (method.getDeclaringClass() == Object.class) {
+            return objectMethod(proxy, method, args);
+        }
+        Route route = routes.get(method);
+        if (route == null) {
+            return call(method, args); // not an interface method of ours: cannot happen with JDK proxies
+        }
+        if (!route.idempotent) {
+            return call(route.method, args);
+        }
+        return retry.run(() -> call(route.method, args), route.name, Deadline.none(), route.exhaustedAllowed);
     }
-    Route route = routes.get(method);
-    if (route == null) {
-      return call(method, args); // not an interface method of ours: cannot happen with JDK proxies
-    }
-    if (!route.idempotent) {
-      return call(route.method, args);
-    }
-    return retry.run(() -> call(route.method, args), route.name, Deadline.none(), route.exhaustedAllowed);
-  }
 
-  /** Calls the target once, as if directly: what it throws is thrown as is, not wrapped. */
-  private Object call(Method m, Object[] args) throws Exception {
-    try {
-      return m.invoke(target, args);
-    } catch (InvocationTargetException e) {
-      Throwable thrown = e.getCause();
-      if (thrown instanceof Exception) {
-        throw (Exception) thrown;
-      }
-      if (thrown instanceof Error) {
-        throw (Error) thrown;
-      }
-      throw e; // a Throwable that is neither: nothing better to do than say so
+    /** Calls the target once, as if directly: what it throws is thrown as is, not wrapped. */
+    private Object call(Method m, Object[] args) throws Exception {
+        try {
+            return m.invoke(target, args);
+        } catch (InvocationTargetException e) {
+            Throwable thrown = e.getCause();
+            if (thrown instanceof Exception) {
+                throw (Exception) thrown;
+            }
+            if (thrown instanceof Error) {
+                throw (Error) thrown;
+            }
+            throw e; // a Throwable that is neither: nothing better to do than say so
+        }
     }
-  }
 
-  private Object objectMethod(Object proxy, Method method, Object[] args) {
-    switch (method.getName()) {
-      case "equals":
-        return proxy == args[0] || args[0] != null && Proxy.isProxyClass(args[0].getClass())
-            && Proxy.getInvocationHandler(args[0]) instanceof IdempotentProxy other && sameAs(other);
-      case "hashCode":
-        return target.hashCode();
-      case "toString":
-        return "Retrying<" + iface.getSimpleName() + ">@" + Integer.toHexString(System.identityHashCode(proxy))
-            + " wrapping " + target;
-      default:
-        throw new IllegalStateException("unexpected Object method on a proxy: " + method);
+    private Object objectMethod(Object proxy, Method method, Object[] args) {
+        switch (method.getName()) {
+            case "equals":
+                return proxy == args[0] || args[0] != null && Proxy.isProxyClass(args[0].getClass())
+                        && Proxy.getInvocationHandler(args[0]) instanceof IdempotentProxy other && sameAs(other);
+            case "hashCode":
+                return target.hashCode();
+            case "toString":
+                return "Retrying<" + iface.getSimpleName() + ">@" + Integer.toHexString(System.identityHashCode(proxy))
+                        + " wrapping " + target;
+            default:
+                throw new IllegalStateException("unexpected Object method on a proxy: " + method);
+        }
     }
-  }
 
-  private boolean sameAs(IdempotentProxy other) {
-    return iface == other.iface && retry.policy() == other.retry.policy() && listener == other.listener
-        && target.equals(other.target);
-  }
+    private boolean sameAs(IdempotentProxy other) {
+        return iface == other.iface && retry.policy() == other.retry.policy() && listener == other.listener
+                && target.equals(other.target);
+    }
 }

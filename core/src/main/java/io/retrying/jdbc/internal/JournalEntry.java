@@ -13,87 +13,87 @@ import java.sql.Statement;
  */
 final class JournalEntry {
 
-  static final int EXECUTION = 0;
-  static final int SAVEPOINT = 1;
-  static final int ROLLBACK_TO = 2;
-  static final int RELEASE = 3;
+    static final int EXECUTION = 0;
+    static final int SAVEPOINT = 1;
+    static final int ROLLBACK_TO = 2;
+    static final int RELEASE = 3;
 
-  final int kind;
-  final RetryingStatement statement;
-  final int op;
-  final String sql;
-  final int flags;
-  final int intArg;
-  final Object arg;
-  /** What {@link RetryingStatement#bindingForJournal} returned: parameters, or a batch. */
-  final Object binding;
-  /** A hash of the update count(s) the execution returned. */
-  final long outcome;
-  final RetryingSavepoint savepoint;
-  /** The result set the application read, and its generated keys, if it asked for them. */
-  RetryingResultSet result;
-  RetryingResultSet keys;
-  /** The journal's epoch when this entry was recorded: an entry of an earlier transaction is stale. */
-  int epoch;
+    final int kind;
+    final RetryingStatement statement;
+    final int op;
+    final String sql;
+    final int flags;
+    final int intArg;
+    final Object arg;
+    /** What {@link RetryingStatement#bindingForJournal} returned: parameters, or a batch. */
+    final Object binding;
+    /** A hash of the update count(s) the execution returned. */
+    final long outcome;
+    final RetryingSavepoint savepoint;
+    /** The result set the application read, and its generated keys, if it asked for them. */
+    RetryingResultSet result;
+    RetryingResultSet keys;
+    /** The journal's epoch when this entry was recorded: an entry of an earlier transaction is stale. */
+    int epoch;
 
-  private JournalEntry(int kind, RetryingStatement statement, int op, String sql, int flags, int intArg, Object arg,
-      Object binding, long outcome, RetryingSavepoint savepoint) {
-    this.kind = kind;
-    this.statement = statement;
-    this.op = op;
-    this.sql = sql;
-    this.flags = flags;
-    this.intArg = intArg;
-    this.arg = arg;
-    this.binding = binding;
-    this.outcome = outcome;
-    this.savepoint = savepoint;
-  }
-
-  static JournalEntry execution(RetryingStatement statement, int op, String sql, int flags, int intArg, Object arg,
-      Object binding, long outcome) {
-    return new JournalEntry(EXECUTION, statement, op, sql, flags, intArg, arg, binding, outcome, null);
-  }
-
-  static JournalEntry savepoint(int kind, RetryingSavepoint savepoint) {
-    return new JournalEntry(kind, null, -1, null, 0, 0, null, null, 0, savepoint);
-  }
-
-  /** Roughly what this entry keeps alive, for the journal's byte bound. */
-  long estimatedBytes() {
-    long bytes = 64;
-    if (sql != null) {
-      bytes += 2L * sql.length();
+    private JournalEntry(int kind, RetryingStatement statement, int op, String sql, int flags, int intArg, Object arg,
+            Object binding, long outcome, RetryingSavepoint savepoint) {
+        this.kind = kind;
+        this.statement = statement;
+        this.op = op;
+        this.sql = sql;
+        this.flags = flags;
+        this.intArg = intArg;
+        this.arg = arg;
+        this.binding = binding;
+        this.outcome = outcome;
+        this.savepoint = savepoint;
     }
-    return bytes + Journal.estimate(binding);
-  }
 
-  /**
-   * A hash of what an execution returned besides rows: its update count (or execute's boolean and
-   * getUpdateCount), or every count of a batch. Read from the statement's fields right after it ran.
-   */
-  static long outcome(RetryingStatement s, Statement physical, int op, long result) throws SQLException {
-    long h = 0xcbf29ce484222325L ^ result;
-    int[] counts = s.batchCounts;
-    if (counts != null) {
-      for (int c : counts) {
-        h = h * 31 + c;
-      }
+    static JournalEntry execution(RetryingStatement statement, int op, String sql, int flags, int intArg, Object arg,
+            Object binding, long outcome) {
+        return new JournalEntry(EXECUTION, statement, op, sql, flags, intArg, arg, binding, outcome, null);
     }
-    long[] large = s.largeBatchCounts;
-    if (large != null) {
-      for (long c : large) {
-        h = h * 31 + c;
-      }
-    }
-    if (isExecute(op)) {
-      h = h * 31 + physical.getUpdateCount();
-    }
-    return h;
-  }
 
-  static boolean isExecute(int op) {
-    return (op >= RetryingStatement.EXECUTE && op <= RetryingStatement.EXECUTE_NAMES)
-        || op == RetryingPreparedStatement.PS_EXECUTE;
-  }
+    static JournalEntry savepoint(int kind, RetryingSavepoint savepoint) {
+        return new JournalEntry(kind, null, -1, null, 0, 0, null, null, 0, savepoint);
+    }
+
+    /** Roughly what this entry keeps alive, for the journal's byte bound. */
+    long estimatedBytes() {
+        long bytes = 64;
+        if (sql != null) {
+            bytes += 2L * sql.length();
+        }
+        return bytes + Journal.estimate(binding);
+    }
+
+    /**
+     * A hash of what an execution returned besides rows: its update count (or execute's boolean and
+     * getUpdateCount), or every count of a batch. Read from the statement's fields right after it ran.
+     */
+    static long outcome(RetryingStatement s, Statement physical, int op, long result) throws SQLException {
+        long h = 0xcbf29ce484222325L ^ result;
+        int[] counts = s.batchCounts;
+        if (counts != null) {
+            for (int c : counts) {
+                h = h * 31 + c;
+            }
+        }
+        long[] large = s.largeBatchCounts;
+        if (large != null) {
+            for (long c : large) {
+                h = h * 31 + c;
+            }
+        }
+        if (isExecute(op)) {
+            h = h * 31 + physical.getUpdateCount();
+        }
+        return h;
+    }
+
+    static boolean isExecute(int op) {
+        return (op >= RetryingStatement.EXECUTE && op <= RetryingStatement.EXECUTE_NAMES)
+                || op == RetryingPreparedStatement.PS_EXECUTE;
+    }
 }

@@ -13,29 +13,29 @@ import java.sql.SQLException;
  */
 final class Placeholder {
 
-  /** No physical connection at the moment; the next call dials one. */
-  static final Connection RECONNECTING = create(false, "No physical connection at the moment (reconnecting)");
-  /** The application closed the connection. */
-  static final Connection CLOSED = create(true, "This connection has been closed.");
+    /** No physical connection at the moment; the next call dials one. */
+    static final Connection RECONNECTING = create(false, "No physical connection at the moment (reconnecting)");
+    /** The application closed the connection. */
+    static final Connection CLOSED = create(true, "This connection has been closed.");
 
-  private Placeholder() {
-  }
+    private Placeholder() {
+    }
 
-  static boolean is(Connection c) {
-    return c == RECONNECTING || c == CLOSED;
-  }
+    static boolean is(Connection c) {
+        return c == RECONNECTING || c == CLOSED;
+    }
 
-  private static Connection create(boolean closed, String message) {
-    InvocationHandler handler = (proxy, method, args) -> switch (method.getName()) {
-      case "isClosed" -> closed;
-      case "isValid" -> false;
-      case "close", "abort" -> null;
-      case "toString" -> closed ? "ClosedConnection" : "ReconnectingConnection";
-      case "hashCode" -> System.identityHashCode(proxy);
-      case "equals" -> proxy == args[0];
-      default -> throw new SQLException(message, "08003");
-    };
-    return (Connection) Proxy.newProxyInstance(Placeholder.class.getClassLoader(),
-        new Class<?>[] {Connection.class}, handler);
-  }
+    private static Connection create(boolean closed, String message) {
+        InvocationHandler handler = (proxy, method, args) -> switch (method.getName()) {
+            case "isClosed" -> closed;
+            case "isValid" -> false;
+            case "close", "abort" -> null;
+            case "toString" -> closed ? "ClosedConnection" : "ReconnectingConnection";
+            case "hashCode" -> System.identityHashCode(proxy);
+            case "equals" -> proxy == args[0];
+            default -> throw new SQLException(message, "08003");
+        };
+        return (Connection) Proxy.newProxyInstance(Placeholder.class.getClassLoader(),
+                new Class<?>[] {Connection.class}, handler);
+    }
 }

@@ -42,232 +42,258 @@ import java.util.List;
  */
 final class Recovery {
 
-  /** What the application gets when a statement that may have written lost its connection. */
-  static final String LOST_WRITE_STATE = "08007";
+    /** What the application gets when a statement that may have written lost its connection. */
+    static final String LOST_WRITE_STATE = "08007";
 
-  private final RetryingConnection connection;
-  private final RetryConfig config;
-  private final RetryPolicy policy;
-  private final Dialer dialer;
-  private final RetryReporter reporter;
-  private FunctionVolatility volatility;
+    private final RetryingConnection connection;
+    private final RetryConfig config;
+    private final RetryPolicy policy;
+    private final Dialer dialer;
+    private final RetryReporter reporter;
+    private FunctionVolatility volatility;
 
-  Recovery(RetryingConnection connection, RetryConfig config, Dialer dialer) {
-    this.connection = connection;
-    this.config = config;
-    this.policy = config.policy();
-    this.dialer = dialer;
-    this.reporter = config.reporter();
-  }
-
-  /**
-   * A statement failed. Returns the run's state when the statement should run again (recovery
-   * done: the caller re-creates its physical statement and re-executes); throws otherwise.
-   *
-   * @param statement the statement whose execution {@code op} failed
-   * @param flags what {@link SqlScan} says about {@code sql}
-   * @param run the state of earlier attempts of this execution, null on the first failure
-   */
-  Run failed(RetryingStatement statement, int op, SQLException e, int flags, String sql, Run run)
-      throws SQLException {
-    boolean replayable = statement.replayable();
-    if (run == null) {
-      run = new Run(policy, config.reconnectWindow(), connection.id());
+    Recovery(RetryingConnection connection, RetryConfig config, Dialer dialer) {
+        this.connection = connection;
+        this.config = config;
+        this.policy = config.policy();
+        this.dialer = dialer;
+        this.reporter = config.reporter();
     }
-    int number = run.failed(e);
-    boolean reported = Classifier.serverReported(e);
-    boolean merging = (flags & SqlScan.MERGING) != 0;
-    Retryability recovery = Classifier.retryability(e, false, merging, dialer.multiHostPrimary());
-    boolean nothingSent = !reported && "08003".equals(Classifier.sqlState(e));
 
-    if (connection.inTransaction()) {
-      if (reported) {
-        connection.transactionFailed(e);
-      }
-      if (connection.transactionHasWork() || !recovery.needsNewConnection()) {
-        List<JournalEntry> entries = replayableEntries(statement, flags, recovery);
-        if (entries != null) {
-          // a new transaction replays the journal, verified; then this call runs again
-          return connection.replay.heal(e, recovery, run, entries);
+    /**
+     * A statement failed. Returns the run's state when the statement should run again (recovery
+     * done: the caller re-creates its physical statement and re-executes); throws otherwise.
+     *
+     * @param statement the statement whose execution {@code op} failed
+     * @param flags what {@link SqlScan} says about {@code sql}
+     * @param run the state of earlier attempts of this execution, null on the first failure
+     */
+    Run failed(RetryingStatement statement, int op, SQLException e, int flags, String sql, Run run)
+            throws SQLException {
+        boolean replayable = statement.replayable();
+        if (run == null) {
+            run = new Run(policy, config.reconnectWindow(), connection.id());
         }
-        if (recovery.needsNewConnection()) {
-          connection.transactionFailed(e);
-          connection.markLost(e);
+        int number = run.failed(e);
+        boolean reported = Classifier.serverReported(e);
+        boolean merging = (flags & SqlScan.MERGING) != 0;
+        Retryability recovery = Classifier.retryability(e, false, merging, dialer.multiHostPrimary());
+        boolean nothingSent = !reported && "08003".equals(Classifier.sqlState(e));
+
+        if (connection.inTransaction()) {
+            if (reported) {
+                connection.transactionFailed(e);
+            }
+            if (connection.transactionHasWork() || !recovery.needsNewConnection()) {
+                List<JournalEntry> entries = replayableEntries(statement, flags, recovery);
+                if (entries != null) {
+                    // a new transaction replays the journal, verified; then this call runs again
+                    return connection.replay.heal(e, recovery, run, entries);
+                }
+                if (recovery.needsNewConnection()) {
+                    connection.transactionFailed(e);
+                    connection.markLost(e);
+                }
+                throw giveUp(e, recovery, run, "inside a transaction: not replayed"
+                        + (connection.journal.replayable() ? "" : " (" + connection.journal.refused() + ")"));
+            }
+            // the transaction's first statement on a connection found gone: nothing can have committed
         }
-        throw giveUp(e, recovery, run, "inside a transaction: not replayed"
-            + (connection.journal.replayable() ? "" : " (" + connection.journal.refused() + ")"));
-      }
-      // the transaction's first statement on a connection found gone: nothing can have committed
-    }
-    if (connection.pinnedBy() != null) {
-      if (recovery.needsNewConnection()) {
-        connection.markLost(e);
-      }
-      throw giveUp(e, recovery, run, "connection pinned: " + connection.pinnedBy());
-    }
-    if ((flags & SqlScan.TX_CONTROL) != 0 || !replayable) {
-      dropIfDead(recovery);
-      throw giveUp(e, recovery, run, "not replayable: transaction control or a stream parameter");
+        if (connection.pinnedBy() != null) {
+            if (recovery.needsNewConnection()) {
+                connection.markLost(e);
+            }
+            throw giveUp(e, recovery, run, "connection pinned: " + connection.pinnedBy());
+        }
+        if ((flags & SqlScan.TX_CONTROL) != 0 || !replayable) {
+            dropIfDead(recovery);
+            throw giveUp(e, recovery, run, "not replayable: transaction control or a stream parameter");
+        }
+
+        boolean wrote = false;
+        boolean swapped = false;
+        if (!reported && !nothingSent && recovery == Retryability.RECONNECT && !connection.inTransaction()) {
+            // the socket went silent: only work that cannot have written may run again
+            ReadOnlyProof proof = provablyReadOnly(e, flags, sql);
+            wrote = !proof.readOnly;
+            swapped = proof.swapped;
+        }
+        if (recovery == Retryability.RESET_STATE && run.resetUsed) {
+            // re-creating the statement did not help: the cause is elsewhere, and retrying would hide it
+            throw giveUp(e, recovery, run, "RESET_STATE already tried once");
+        }
+        Retryability decided = wrote ? Classifier.retryability(e, true, merging, dialer.multiHostPrimary()) : recovery;
+        Attempt decision = policy.decide(decided, e, number, run.remaining());
+        run.resetUsed |= decided == Retryability.RESET_STATE;
+        if (!decision.retry()) {
+            reporter.gaveUp(run.event(e, decision));
+            if (!swapped) {
+                dropIfDead(recovery);
+            }
+            if (wrote) {
+                throw new SQLException("The connection was lost while a statement that may write was running; "
+                        + "whether it was applied is unknown", LOST_WRITE_STATE, withPrevious(e, run));
+            }
+            if (number > 1 && decision.recovery().isRetryable()) {
+                throw policy.exhausted(e, number, run.previous());
+            }
+            throw withPrevious(e, run);
+        }
+        reporter.retrying(run.event(e, decision));
+        sleep(policy, decision.delay(), e);
+        if (decision.recovery().needsNewConnection() && !swapped) {
+            try {
+                connection.swap();
+            } catch (SQLException dial) {
+                dial.addSuppressed(e);
+                throw dial;
+            }
+        }
+        return run;
     }
 
-    boolean wrote = false;
-    boolean swapped = false;
-    if (!reported && !nothingSent && recovery == Retryability.RECONNECT && !connection.inTransaction()) {
-      // the socket went silent: only work that cannot have written may run again
-      ReadOnlyProof proof = provablyReadOnly(e, flags, sql);
-      wrote = !proof.readOnly;
-      swapped = proof.swapped;
+    /**
+     * Fetching more rows of a result set read inside a journaled transaction failed: replay the
+     * transaction (re-positioning the result set) when that heals it; throw otherwise.
+     */
+    Run fetchFailed(SQLException e, Run run) throws SQLException {
+        if (run == null) {
+            run = new Run(policy, config.reconnectWindow(), connection.id());
+        }
+        run.failed(e);
+        boolean reported = Classifier.serverReported(e);
+        Retryability recovery = Classifier.retryability(e, false, false, dialer.multiHostPrimary());
+        if (reported) {
+            connection.transactionFailed(e);
+        }
+        List<JournalEntry> entries = recovery.isRetryable() && connection.pinnedBy() == null && connection.inTransaction()
+                ? connection.journal.replayableEntries() : null;
+        if (entries == null) {
+            if (recovery.needsNewConnection()) {
+                connection.transactionFailed(e);
+                connection.markLost(e);
+            }
+            throw giveUp(e, recovery, run, "fetching rows inside a transaction: not replayed");
+        }
+        return connection.replay.heal(e, recovery, run, entries);
     }
-    if (recovery == Retryability.RESET_STATE && run.resetUsed) {
-      // re-creating the statement did not help: the cause is elsewhere, and retrying would hide it
-      throw giveUp(e, recovery, run, "RESET_STATE already tried once");
-    }
-    Retryability decided = wrote ? Classifier.retryability(e, true, merging, dialer.multiHostPrimary()) : recovery;
-    Attempt decision = policy.decide(decided, e, number, run.remaining());
-    run.resetUsed |= decided == Retryability.RESET_STATE;
-    if (!decision.retry()) {
-      reporter.gaveUp(run.event(e, decision));
-      if (!swapped) {
-        dropIfDead(recovery);
-      }
-      if (wrote) {
-        throw new SQLException("The connection was lost while a statement that may write was running; "
-            + "whether it was applied is unknown", LOST_WRITE_STATE, withPrevious(e, run));
-      }
-      if (number > 1 && decision.recovery().isRetryable()) {
-        throw policy.exhausted(e, number, run.previous());
-      }
-      throw withPrevious(e, run);
-    }
-    reporter.retrying(run.event(e, decision));
-    sleep(policy, decision.delay(), e);
-    if (decision.recovery().needsNewConnection() && !swapped) {
-      try {
+
+    /** A session call (setReadOnly, setSchema, ...) failed: swap when that heals it. */
+    boolean healForSessionCall(SQLException e) throws SQLException {
+        Retryability recovery = Classifier.retryability(e, false, false, dialer.multiHostPrimary());
+        if (!recovery.needsNewConnection() || connection.pinnedBy() != null
+                || (connection.inTransaction() && connection.transactionHasWork())) {
+            return false;
+        }
         connection.swap();
-      } catch (SQLException dial) {
-        dial.addSuppressed(e);
-        throw dial;
-      }
+        return true;
     }
-    return run;
-  }
 
-  /** A session call (setReadOnly, setSchema, ...) failed: swap when that heals it. */
-  boolean healForSessionCall(SQLException e) throws SQLException {
-    Retryability recovery = Classifier.retryability(e, false, false, dialer.multiHostPrimary());
-    if (!recovery.needsNewConnection() || connection.pinnedBy() != null
-        || (connection.inTransaction() && connection.transactionHasWork())) {
-      return false;
-    }
-    connection.swap();
-    return true;
-  }
-
-  /** ROLLBACK failed: if the connection is gone, so is the transaction; a new connection is rolled back. */
-  boolean healForRollback(SQLException e) throws SQLException {
-    if (!Classifier.retryability(e).needsNewConnection()) {
-      return false;
-    }
-    connection.swap();
-    return true;
-  }
-
-  /**
-   * The journaled transaction, when it can be replayed to heal {@code recovery}: the journal is
-   * intact, the failed call itself can run again, nothing pins the connection.
-   */
-  private List<JournalEntry> replayableEntries(RetryingStatement statement, int flags, Retryability recovery) {
-    if (!recovery.isRetryable() || connection.pinnedBy() != null || (flags & SqlScan.TX_CONTROL) != 0
-        || !statement.replayable() || statement instanceof RetryingCallableStatement) {
-      return null;
-    }
-    return connection.journal.replayableEntries();
-  }
-
-  private SQLException giveUp(SQLException e, Retryability recovery, Run run, String reason) {
-    reporter.gaveUp(run.event(e, recovery, Duration.ZERO, reason));
-    return withPrevious(e, run);
-  }
-
-  static SQLException withPrevious(SQLException e, Run run) {
-    for (Throwable earlier : run.previous()) {
-      if (earlier != e) {
-        e.addSuppressed(earlier);
-      }
-    }
-    return e;
-  }
-
-  /** A connection-class failure left the physical connection dead: the next call dials anew. */
-  private void dropIfDead(Retryability recovery) {
-    if (recovery.needsNewConnection() && connection.pinnedBy() == null && !connection.inTransaction()) {
-      connection.dropPhysical();
-    }
-  }
-
-  private record ReadOnlyProof(boolean readOnly, boolean swapped) {}
-
-  /**
-   * Whether the statement provably could not have written: its text reads only and calls no
-   * function, or (asked on a new connection) every function it calls is non-volatile, or the
-   * server enforces read-only for it.
-   */
-  private ReadOnlyProof provablyReadOnly(SQLException e, int flags, String sql) {
-    if ((flags & (SqlScan.SESSION | SqlScan.PINS | SqlScan.TX_CONTROL)) != 0) {
-      return new ReadOnlyProof(false, false);
-    }
-    boolean candidate = (flags & SqlScan.READ_CANDIDATE) != 0;
-    if (candidate && (flags & SqlScan.CALLS) == 0) {
-      return new ReadOnlyProof(true, false);
-    }
-    if (!candidate && !connection.session.readOnly()) {
-      return new ReadOnlyProof(false, false);
-    }
-    Connection fresh;
-    try {
-      fresh = connection.swap();
-    } catch (SQLException dial) {
-      e.addSuppressed(dial);
-      return new ReadOnlyProof(false, false);
-    }
-    try {
-      if (candidate) {
-        if (volatility == null) {
-          volatility = FunctionVolatility.of(dialer.describe());
+    /** ROLLBACK failed: if the connection is gone, so is the transaction; a new connection is rolled back. */
+    boolean healForRollback(SQLException e) throws SQLException {
+        if (!Classifier.retryability(e).needsNewConnection()) {
+            return false;
         }
-        if (volatility.allNonVolatile(SqlScan.calledFunctions(sql), fresh)) {
-          return new ReadOnlyProof(true, true);
+        connection.swap();
+        return true;
+    }
+
+    /**
+     * The journaled transaction, when it can be replayed to heal {@code recovery}: the journal is
+     * intact, the failed call itself can run again, nothing pins the connection.
+     */
+    private List<JournalEntry> replayableEntries(RetryingStatement statement, int flags, Retryability recovery) {
+        if (!recovery.isRetryable() || connection.pinnedBy() != null || (flags & SqlScan.TX_CONTROL) != 0
+                || !statement.replayable() || statement instanceof RetryingCallableStatement) {
+            return null;
         }
-      }
-      return new ReadOnlyProof(connection.session.readOnly() && enforcesReadOnly(fresh), true);
-    } catch (SQLException lookup) {
-      e.addSuppressed(lookup);
-      return new ReadOnlyProof(false, true);
+        return connection.journal.replayableEntries();
     }
-  }
 
-  /**
-   * Whether the server refuses writes in this session's implicit transactions (readOnlyMode=always,
-   * default_transaction_read_only, a standby). pgjdbc's default readOnlyMode only makes explicit
-   * transactions read-only, so the flag alone proves nothing in autocommit.
-   */
-  private static boolean enforcesReadOnly(Connection physical) throws SQLException {
-    try (Statement st = physical.createStatement(); ResultSet rs = st.executeQuery("SHOW transaction_read_only")) {
-      return rs.next() && "on".equals(rs.getString(1));
+    private SQLException giveUp(SQLException e, Retryability recovery, Run run, String reason) {
+        reporter.gaveUp(run.event(e, recovery, Duration.ZERO, reason));
+        return withPrevious(e, run);
     }
-  }
 
-  /** Waits with the policy's sleeper; an interrupt ends the wait and surfaces the failure. */
-  static void sleep(RetryPolicy policy, Duration delay, SQLException failure) throws SQLException {
-    if (delay.isZero() || delay.isNegative()) {
-      return;
+    static SQLException withPrevious(SQLException e, Run run) {
+        for (Throwable earlier : run.previous()) {
+            if (earlier != e) {
+                e.addSuppressed(earlier);
+            }
+        }
+        return e;
     }
-    try {
-      policy.sleeper().sleep(delay);
-    } catch (InterruptedException interrupted) {
-      Thread.currentThread().interrupt();
-      failure.addSuppressed(interrupted);
-      throw failure;
+
+    /** A connection-class failure left the physical connection dead: the next call dials anew. */
+    private void dropIfDead(Retryability recovery) {
+        if (recovery.needsNewConnection() && connection.pinnedBy() == null && !connection.inTransaction()) {
+            connection.dropPhysical();
+        }
     }
-  }
+
+    private record ReadOnlyProof(boolean readOnly, boolean swapped) {}
+
+    /**
+     * Whether the statement provably could not have written: its text reads only and calls no
+     * function, or (asked on a new connection) every function it calls is non-volatile, or the
+     * server enforces read-only for it.
+     */
+    private ReadOnlyProof provablyReadOnly(SQLException e, int flags, String sql) {
+        if ((flags & (SqlScan.SESSION | SqlScan.PINS | SqlScan.TX_CONTROL)) != 0) {
+            return new ReadOnlyProof(false, false);
+        }
+        boolean candidate = (flags & SqlScan.READ_CANDIDATE) != 0;
+        if (candidate && (flags & SqlScan.CALLS) == 0) {
+            return new ReadOnlyProof(true, false);
+        }
+        if (!candidate && !connection.session.readOnly()) {
+            return new ReadOnlyProof(false, false);
+        }
+        Connection fresh;
+        try {
+            fresh = connection.swap();
+        } catch (SQLException dial) {
+            e.addSuppressed(dial);
+            return new ReadOnlyProof(false, false);
+        }
+        try {
+            if (candidate) {
+                if (volatility == null) {
+                    volatility = FunctionVolatility.of(dialer.describe());
+                }
+                if (volatility.allNonVolatile(SqlScan.calledFunctions(sql), fresh)) {
+                    return new ReadOnlyProof(true, true);
+                }
+            }
+            return new ReadOnlyProof(connection.session.readOnly() && enforcesReadOnly(fresh), true);
+        } catch (SQLException lookup) {
+            e.addSuppressed(lookup);
+            return new ReadOnlyProof(false, true);
+        }
+    }
+
+    /**
+     * Whether the server refuses writes in this session's implicit transactions (readOnlyMode=always,
+     * default_transaction_read_only, a standby). pgjdbc's default readOnlyMode only makes explicit
+     * transactions read-only, so the flag alone proves nothing in autocommit.
+     */
+    private static boolean enforcesReadOnly(Connection physical) throws SQLException {
+        try (Statement st = physical.createStatement(); ResultSet rs = st.executeQuery("SHOW transaction_read_only")) {
+            return rs.next() && "on".equals(rs.getString(1));
+        }
+    }
+
+    /** Waits with the policy's sleeper; an interrupt ends the wait and surfaces the failure. */
+    static void sleep(RetryPolicy policy, Duration delay, SQLException failure) throws SQLException {
+        if (delay.isZero() || delay.isNegative()) {
+            return;
+        }
+        try {
+            policy.sleeper().sleep(delay);
+        } catch (InterruptedException interrupted) {
+            Thread.currentThread().interrupt();
+            failure.addSuppressed(interrupted);
+            throw failure;
+        }
+    }
 }

@@ -31,158 +31,163 @@ import org.postgresql.PGResultSetMetaData;
  */
 final class ResultDigest {
 
-  private static final long SEED = 0xcbf29ce484222325L;
-  private static final long PRIME = 0x100000001b3L;
-  private static final long NULL = -1;
-  private static final long ROW = -3;
-  private static final long END = -5;
+    private static final long SEED = 0xcbf29ce484222325L;
+    private static final long PRIME = 0x100000001b3L;
+    private static final long NULL = -1;
+    private static final long ROW = -3;
+    private static final long END = -5;
 
-  // how a column is hashed
-  private static final byte RAW = 0;
-  private static final byte LONG = 1;
-  private static final byte DOUBLE = 2;
-  private static final byte BYTES = 3;
-  private static final byte STRING = 4;
-  private static final byte ARRAY = 5;
-  private static final byte OBJECT = 6;
+    // how a column is hashed
+    private static final byte RAW = 0;
+    private static final byte LONG = 1;
+    private static final byte DOUBLE = 2;
+    private static final byte BYTES = 3;
+    private static final byte STRING = 4;
+    private static final byte ARRAY = 5;
+    private static final byte OBJECT = 6;
 
-  private static final Set<String> GEOMETRIC = Set.of("point", "box", "lseg", "line", "path", "polygon", "circle");
+    private static final Set<String> GEOMETRIC = Set.of("point", "box", "lseg", "line", "path", "polygon", "circle");
 
-  private long hash = SEED;
-  private int rows;
-  private boolean ended;
-  /** Per column, how it is hashed; worked out on the first row. */
-  private byte[] modes;
+    private long hash = SEED;
+    private int rows;
+    private boolean ended;
+    /** Per column, how it is hashed; worked out on the first row. */
+    private byte[] modes;
 
-  /** The application (or a replay) called {@code next()} on {@code rs}, which answered {@code more}. */
-  void moved(ResultSet rs, boolean more) throws SQLException {
-    if (!more) {
-      if (!ended) {
-        ended = true;
-        hash = mix(hash, END);
-      }
-      return;
-    }
-    if (modes == null) {
-      modes = modes(rs.getMetaData());
-    }
-    rows++;
-    long h = mix(hash, ROW);
-    for (int i = 0; i < modes.length; i++) {
-      int column = i + 1;
-      switch (modes[i]) {
-        case LONG -> {
-          long v = rs.getLong(column);
-          h = rs.wasNull() ? mix(h, NULL) : mix(mix(h, 8), v);
-        }
-        case DOUBLE -> {
-          double v = rs.getDouble(column);
-          h = rs.wasNull() ? mix(h, NULL) : mix(mix(h, 8), Double.doubleToLongBits(v));
-        }
-        case STRING -> h = mix(h, rs.getString(column));
-        case ARRAY -> {
-          Array v = rs.getArray(column);
-          Object elements = v == null ? null : v.getArray();
-          h = mix(h, elements == null ? null
-              : elements instanceof Object[] objects ? Arrays.deepToString(objects) : String.valueOf(elements));
-        }
-        case OBJECT -> {
-          Object v = rs.getObject(column);
-          h = mix(h, v == null ? null : v.toString());
-        }
-        default -> {
-          // RAW (text format: the server's text, as bytes) and BYTES (bytea, decoded)
-          byte[] v = rs.getBytes(column);
-          if (v == null) {
-            h = mix(h, NULL);
-          } else {
-            h = mix(h, v.length);
-            for (byte b : v) {
-              h = (h ^ (b & 0xff)) * PRIME;
+    /** The application (or a replay) called {@code next()} on {@code rs}, which answered {@code more}. */
+    void moved(ResultSet rs, boolean more) throws SQLException {
+        if (!more) {
+            if (!ended) {
+                ended = true;
+                hash = mix(hash, END);
             }
-          }
+            return;
         }
-      }
+        if (modes == null) {
+            modes = modes(rs.getMetaData());
+        }
+        rows++;
+        long h = mix(hash, ROW);
+        for (int i = 0; i < modes.length; i++) {
+            int column = i + 1;
+            switch (modes[i]) {
+                case LONG -> {
+                    long v = rs.getLong(column);
+                    h = rs.wasNull() ? mix(h, NULL) : mix(mix(h, 8), v);
+                }
+                case DOUBLE -> {
+                    double v = rs.getDouble(column);
+                    h = rs.wasNull() ? mix(h, NULL) : mix(mix(h, 8), Double.doubleToLongBits(v));
+                }
+                case STRING -> h = mix(h, rs.getString(column));
+                case ARRAY -> {
+                    Array v = rs.getArray(column);
+                    Object elements = v == null ? null : v.getArray();
+                    h = mix(h, elements == null ? null
+                            : elements instanceof Object[] objects ? Arrays.deepToString(objects) : String.valueOf(elements));
+                }
+                case OBJECT -> {
+                    Object v = rs.getObject(column);
+                    h = mix(h, v == null ? null : v.toString());
+                }
+                default -> {
+                    // RAW (text format: the server's text, as bytes) and BYTES (bytea, decoded)
+                    byte[] v = rs.getBytes(column);
+                    if (v == null) {
+                        h = mix(h, NULL);
+                    } else {
+                        h = mix(h, v.length);
+                        for (byte b : v) {
+                            h = (h ^ (b & 0xff)) * PRIME;
+                        }
+                    }
+                }
+            }
+        }
+        hash = h;
     }
-    hash = h;
-  }
 
-  int rows() {
-    return rows;
-  }
-
-  boolean ended() {
-    return ended;
-  }
-
-  boolean sameAs(ResultDigest other) {
-    return hash == other.hash && rows == other.rows && ended == other.ended;
-  }
-
-  /**
-   * Reads from {@code replayed} (positioned before its first row) what the application had read
-   * of the original, hashing it the same way; leaves {@code replayed} where the application's
-   * result set stood.
-   *
-   * @return whether the replayed rows are the ones the application saw
-   */
-  boolean replayOn(ResultSet replayed) throws SQLException {
-    ResultDigest again = new ResultDigest();
-    while (again.rows < rows) {
-      boolean more = replayed.next();
-      again.moved(replayed, more);
-      if (!more) {
-        return false;
-      }
+    /** The rows now come from another result set (a replay's): its column formats are its own. */
+    void formatsChanged() {
+        modes = null;
     }
-    if (ended) {
-      again.moved(replayed, replayed.next());
-    }
-    return sameAs(again);
-  }
 
-  private static long mix(long h, String v) {
-    if (v == null) {
-      return mix(h, NULL);
+    int rows() {
+        return rows;
     }
-    h = mix(h, v.length());
-    for (int k = 0; k < v.length(); k++) {
-      h = (h ^ v.charAt(k)) * PRIME;
-    }
-    return h;
-  }
 
-  private static long mix(long h, long v) {
-    for (int shift = 0; shift < 64; shift += 8) {
-      h = (h ^ ((v >>> shift) & 0xff)) * PRIME;
+    boolean ended() {
+        return ended;
     }
-    return h;
-  }
 
-  /**
-   * Integers and floats by value (the same whatever format they arrived in), bytea decoded,
-   * arrays element by element and geometric types as pgjdbc's objects (their binary and text
-   * renderings differ: {@code {"1","2"}} against {@code {1,2}}, {@code (1.0,2.0)} against
-   * {@code (1,2)}), other binary-format columns as pgjdbc renders them (the same as the server's
-   * text for numeric, date, time, timestamp, timestamptz and uuid, tested), everything else as the
-   * server's text bytes.
-   */
-  private static byte[] modes(ResultSetMetaData md) throws SQLException {
-    int n = md.getColumnCount();
-    PGResultSetMetaData pg = md.isWrapperFor(PGResultSetMetaData.class) ? md.unwrap(PGResultSetMetaData.class) : null;
-    byte[] modes = new byte[n];
-    for (int i = 0; i < n; i++) {
-      int column = i + 1;
-      modes[i] = switch (md.getColumnType(column)) {
-        case Types.SMALLINT, Types.INTEGER, Types.BIGINT, Types.TINYINT -> LONG;
-        case Types.REAL, Types.DOUBLE, Types.FLOAT -> DOUBLE;
-        case Types.BINARY, Types.VARBINARY, Types.LONGVARBINARY -> BYTES;
-        case Types.ARRAY -> ARRAY;
-        case Types.OTHER -> GEOMETRIC.contains(md.getColumnTypeName(column)) ? OBJECT
-            : pg != null && pg.getFormat(column) == 0 ? RAW : STRING;
-        default -> pg != null && pg.getFormat(column) == 0 ? RAW : STRING;
-      };
+    boolean sameAs(ResultDigest other) {
+        return hash == other.hash && rows == other.rows && ended == other.ended;
     }
-    return modes;
-  }
+
+    /**
+     * Reads from {@code replayed} (positioned before its first row) what the application had read
+     * of the original, hashing it the same way; leaves {@code replayed} where the application's
+     * result set stood.
+     *
+     * @return whether the replayed rows are the ones the application saw
+     */
+    boolean replayOn(ResultSet replayed) throws SQLException {
+        ResultDigest again = new ResultDigest();
+        while (again.rows < rows) {
+            boolean more = replayed.next();
+            again.moved(replayed, more);
+            if (!more) {
+                return false;
+            }
+        }
+        if (ended) {
+            again.moved(replayed, replayed.next());
+        }
+        return sameAs(again);
+    }
+
+    private static long mix(long h, String v) {
+        if (v == null) {
+            return mix(h, NULL);
+        }
+        h = mix(h, v.length());
+        for (int k = 0; k < v.length(); k++) {
+            h = (h ^ v.charAt(k)) * PRIME;
+        }
+        return h;
+    }
+
+    private static long mix(long h, long v) {
+        for (int shift = 0; shift < 64; shift += 8) {
+            h = (h ^ ((v >>> shift) & 0xff)) * PRIME;
+        }
+        return h;
+    }
+
+    /**
+     * Integers and floats by value (the same whatever format they arrived in), bytea decoded,
+     * arrays element by element and geometric types as pgjdbc's objects (their binary and text
+     * renderings differ: {@code {"1","2"}} against {@code {1,2}}, {@code (1.0,2.0)} against
+     * {@code (1,2)}), other binary-format columns as pgjdbc renders them (the same as the server's
+     * text for numeric, date, time, timestamp, timestamptz and uuid, tested), everything else as the
+     * server's text bytes.
+     */
+    private static byte[] modes(ResultSetMetaData md) throws SQLException {
+        int n = md.getColumnCount();
+        PGResultSetMetaData pg = md.isWrapperFor(PGResultSetMetaData.class) ? md.unwrap(PGResultSetMetaData.class) : null;
+        byte[] modes = new byte[n];
+        for (int i = 0; i < n; i++) {
+            int column = i + 1;
+            modes[i] = switch (md.getColumnType(column)) {
+                case Types.SMALLINT, Types.INTEGER, Types.BIGINT, Types.TINYINT -> LONG;
+                case Types.REAL, Types.DOUBLE, Types.FLOAT -> DOUBLE;
+                case Types.BINARY, Types.VARBINARY, Types.LONGVARBINARY -> BYTES;
+                case Types.ARRAY -> ARRAY;
+                case Types.OTHER -> GEOMETRIC.contains(md.getColumnTypeName(column)) ? OBJECT
+                        : pg != null && pg.getFormat(column) == 0 ? RAW : STRING;
+                default -> pg != null && pg.getFormat(column) == 0 ? RAW : STRING;
+            };
+        }
+        return modes;
+    }
 }

@@ -41,739 +41,744 @@ import org.postgresql.PGConnection;
  */
 final class RetryingConnection implements Connection {
 
-  /** The {@code java.sql.Connection} methods that go straight to the physical connection. */
-  static final Set<String> PASS_THROUGH = Set.of(
-      "beginRequest()",
-      "createArrayOf(String,Object[])",
-      "createBlob()",
-      "createClob()",
-      "createNClob()",
-      "createSQLXML()",
-      "createStruct(String,Object[])",
-      "endRequest()",
-      "getAutoCommit()",
-      "getCatalog()",
-      "getClientInfo()",
-      "getClientInfo(String)",
-      "getHoldability()",
-      "getNetworkTimeout()",
-      "getSchema()",
-      "getTransactionIsolation()",
-      "getTypeMap()",
-      "isReadOnly()",
-      "nativeSQL(String)",
-      "setShardingKey(ShardingKey)",
-      "setShardingKey(ShardingKey,ShardingKey)",
-      "setShardingKeyIfValid(ShardingKey,ShardingKey,int)",
-      "setShardingKeyIfValid(ShardingKey,int)");
+    /** The {@code java.sql.Connection} methods that go straight to the physical connection. */
+    static final Set<String> PASS_THROUGH = Set.of(
+            "beginRequest()",
+            "createArrayOf(String,Object[])",
+            "createBlob()",
+            "createClob()",
+            "createNClob()",
+            "createSQLXML()",
+            "createStruct(String,Object[])",
+            "endRequest()",
+            "getAutoCommit()",
+            "getCatalog()",
+            "getClientInfo()",
+            "getClientInfo(String)",
+            "getHoldability()",
+            "getNetworkTimeout()",
+            "getSchema()",
+            "getTransactionIsolation()",
+            "getTypeMap()",
+            "isReadOnly()",
+            "nativeSQL(String)",
+            "setShardingKey(ShardingKey)",
+            "setShardingKey(ShardingKey,ShardingKey)",
+            "setShardingKeyIfValid(ShardingKey,ShardingKey,int)",
+            "setShardingKeyIfValid(ShardingKey,int)");
 
-  private volatile Connection delegate;
-  /** Bumped on every swap: statements made on an older physical connection re-create themselves. */
-  private volatile int generation;
-  private final Dialer dialer;
-  private final RetryConfig config;
-  private final String id;
-  final SessionState session = new SessionState();
-  final Recovery recovery;
-  /** What the open transaction did, for a replay (issue 5); see {@link TransactionReplay}. */
-  final Journal journal;
-  final TransactionReplay replay;
-  private final CommitResolver commits;
-  private RetryingDatabaseMetaData metaData;
-  private RetryingPgConnection pgConnection;
-  private boolean closed;
-  /**
-   * The physical connection was lost while it held what a new one cannot restore (an open
-   * transaction's work, pinned state): every call fails with this until rollback().
-   */
-  private SQLException lost;
-  /** A statement of the open transaction failed on the server: COMMIT must not report success. */
-  private SQLException transactionFailure;
-  /** A statement of the open transaction succeeded: from then on its loss is not ours to hide. */
-  private boolean transactionWork;
-  /** BEGIN/START TRANSACTION was sent as SQL while autocommit is on. */
-  private boolean sqlTransaction;
-  /** Why this physical connection may not be swapped transparently, or null. */
-  private String pinnedBy;
+    private volatile Connection delegate;
+    /** Bumped on every swap: statements made on an older physical connection re-create themselves. */
+    private volatile int generation;
+    private final Dialer dialer;
+    private final RetryConfig config;
+    private final String id;
+    final SessionState session = new SessionState();
+    final Recovery recovery;
+    /** What the open transaction did, for a replay (issue 5); see {@link TransactionReplay}. */
+    final Journal journal;
+    final TransactionReplay replay;
+    private final CommitResolver commits;
+    private RetryingDatabaseMetaData metaData;
+    private RetryingPgConnection pgConnection;
+    private boolean closed;
+    /**
+     * The physical connection was lost while it held what a new one cannot restore (an open
+     * transaction's work, pinned state): every call fails with this until rollback().
+     */
+    private SQLException lost;
+    /** A statement of the open transaction failed on the server: COMMIT must not report success. */
+    private SQLException transactionFailure;
+    /** A statement of the open transaction succeeded: from then on its loss is not ours to hide. */
+    private boolean transactionWork;
+    /** BEGIN/START TRANSACTION was sent as SQL while autocommit is on. */
+    private boolean sqlTransaction;
+    /** Why this physical connection may not be swapped transparently, or null. */
+    private String pinnedBy;
 
-  RetryingConnection(Connection physical, Dialer dialer, RetryConfig config, String id) {
-    this.delegate = physical;
-    this.dialer = dialer;
-    this.config = config;
-    this.id = id;
-    this.recovery = new Recovery(this, config, dialer);
-    this.journal = new Journal(config.maxJournalStatements(), config.maxJournalBytes());
-    this.replay = new TransactionReplay(this, config, dialer);
-    this.commits = new CommitResolver(this, config, replay);
-  }
-
-  // ---- state the statements and the funnel read
-
-  String id() {
-    return id;
-  }
-
-  int generation() {
-    return generation;
-  }
-
-  /**
-   * The current physical connection. Dials a new one first when there is none (it was lost and
-   * nothing stood in the way of a transparent swap); fails when the application closed this
-   * connection or must first acknowledge a loss with rollback().
-   */
-  Connection delegate() throws SQLException {
-    Connection d = delegate;
-    if (Placeholder.is(d)) {
-      d = heal();
+    RetryingConnection(Connection physical, Dialer dialer, RetryConfig config, String id) {
+        this.delegate = physical;
+        this.dialer = dialer;
+        this.config = config;
+        this.id = id;
+        this.recovery = new Recovery(this, config, dialer);
+        this.journal = new Journal(config.maxJournalStatements(), config.maxJournalBytes());
+        this.replay = new TransactionReplay(this, config, dialer);
+        this.commits = new CommitResolver(this, config, replay);
     }
-    return d;
-  }
 
-  private Connection heal() throws SQLException {
-    if (closed) {
-      throw new SQLException("This connection has been closed.", "08003");
+    // ---- state the statements and the funnel read
+
+    String id() {
+        return id;
     }
-    if (lost != null) {
-      throw new SQLException("The connection to the server was lost while it held "
-          + (pinnedBy != null ? "session state that cannot be restored (" + pinnedBy + ")" : "an open transaction")
-          + "; that work is gone. Call rollback() to continue on a new connection.", "08003", lost);
+
+    int generation() {
+        return generation;
     }
-    return swap();
-  }
 
-  /** Whether statements run inside a transaction the application opened. */
-  boolean inTransaction() {
-    return !session.autoCommit() || sqlTransaction;
-  }
-
-  /** Whether the open transaction has done anything a new connection would not have. */
-  boolean transactionHasWork() {
-    return transactionWork || sqlTransaction;
-  }
-
-  String pinnedBy() {
-    return pinnedBy;
-  }
-
-  void pin(String reason) {
-    if (pinnedBy == null) {
-      pinnedBy = reason;
+    /**
+     * The current physical connection. Dials a new one first when there is none (it was lost and
+     * nothing stood in the way of a transparent swap); fails when the application closed this
+     * connection or must first acknowledge a loss with rollback().
+     */
+    Connection delegate() throws SQLException {
+        Connection d = delegate;
+        if (Placeholder.is(d)) {
+            d = heal();
+        }
+        return d;
     }
-  }
 
-  /**
-   * Swaps in a new physical connection: discards the old one, dials (within the reconnect
-   * window), restores the session state the application set, runs the initializer. Open
-   * statements notice the new generation and re-create themselves on their next use.
-   */
-  Connection swap() throws SQLException {
-    Connection old = delegate;
-    delegate = Placeholder.RECONNECTING;
-    generation++;
-    if (!Placeholder.is(old)) {
-      dialer.discard(old);
+    private Connection heal() throws SQLException {
+        if (closed) {
+            throw new SQLException("This connection has been closed.", "08003");
+        }
+        if (lost != null) {
+            throw new SQLException("The connection to the server was lost while it held "
+                    + (pinnedBy != null ? "session state that cannot be restored (" + pinnedBy + ")" : "an open transaction")
+                    + "; that work is gone. Call rollback() to continue on a new connection.", "08003", lost);
+        }
+        return swap();
     }
-    Connection fresh = RetryingConnections.dial(dialer, config, id, session::restoreOnto);
-    pinnedBy = null;
-    lost = null;
-    transactionFailure = null;
-    transactionWork = false;
-    sqlTransaction = false;
-    session.rolledBack();
-    journal.clear();
-    delegate = fresh;
-    return fresh;
-  }
 
-  /** A replay rolled the transaction back on the same connection: start it afresh. */
-  void restartTransaction() {
-    transactionFailure = null;
-    transactionWork = false;
-    session.rolledBack();
-    journal.clear();
-  }
-
-  /** A replay reproduced the transaction: its failure is healed. */
-  void replayed(boolean work) {
-    transactionFailure = null;
-    transactionWork = work;
-  }
-
-  /** The physical connection is dead: let the next call dial a new one instead of failing on it. */
-  void dropPhysical() {
-    Connection old = delegate;
-    if (!Placeholder.is(old)) {
-      delegate = Placeholder.RECONNECTING;
-      generation++;
-      dialer.discard(old);
+    /** Whether statements run inside a transaction the application opened. */
+    boolean inTransaction() {
+        return !session.autoCommit() || sqlTransaction;
     }
-  }
 
-  /** The physical connection died holding what cannot be restored: refuse calls until rollback(). */
-  void markLost(SQLException cause) {
-    lost = cause;
-    dropPhysical();
-  }
-
-  void transactionFailed(SQLException e) {
-    if (transactionFailure == null) {
-      transactionFailure = e;
+    /** Whether the open transaction has done anything a new connection would not have. */
+    boolean transactionHasWork() {
+        return transactionWork || sqlTransaction;
     }
-  }
 
-  /**
-   * Every successful execution passes here, as every failed one passes {@link Recovery#failed}:
-   * together the single place where issue 5's transaction journal hooks in (record
-   * {@code statement}'s {@code op} with its current binding while {@link #inTransaction()}; on a
-   * failure, replay the journal on a new transaction). Records what the statement did to the
-   * session, pays the retry budget back, reports a recovery.
-   */
-  void executed(RetryingStatement statement, int op, int flags, String sql, int intArg, Object arg, long result,
-      Statement physical, Run run) throws SQLException {
-    if ((flags & (SqlScan.SESSION | SqlScan.PINS | SqlScan.TX_CONTROL)) != 0) {
-      noteEffects(flags, sql);
+    String pinnedBy() {
+        return pinnedBy;
     }
-    if (inTransaction()) {
-      transactionWork = true;
-      if (sqlTransaction) {
-        journal.refuse("a transaction begun with SQL (BEGIN/START TRANSACTION)");
-      } else if ((flags & SqlScan.TX_END) == 0) {
-        statement.lastEntry = journal.executed(statement, op, flags, sql, intArg, arg,
-            journal.replayable() ? JournalEntry.outcome(statement, physical, op, result) : 0);
-      }
+
+    void pin(String reason) {
+        if (pinnedBy == null) {
+            pinnedBy = reason;
+        }
     }
-    config.policy().succeeded();
-    if (run != null) {
-      config.reporter().recovered(run.recoveredEvent());
+
+    /**
+     * Swaps in a new physical connection: discards the old one, dials (within the reconnect
+     * window), restores the session state the application set, runs the initializer. Open
+     * statements notice the new generation and re-create themselves on their next use.
+     */
+    Connection swap() throws SQLException {
+        Connection old = delegate;
+        delegate = Placeholder.RECONNECTING;
+        generation++;
+        if (!Placeholder.is(old)) {
+            dialer.discard(old);
+        }
+        Connection fresh = RetryingConnections.dial(dialer, config, id, session::restoreOnto);
+        pinnedBy = null;
+        lost = null;
+        transactionFailure = null;
+        transactionWork = false;
+        sqlTransaction = false;
+        session.rolledBack();
+        journal.clear();
+        delegate = fresh;
+        return fresh;
     }
-  }
 
-  private void noteEffects(int flags, String sql) {
-    if ((flags & SqlScan.PINS) != 0) {
-      pin("the session holds state only this server connection has (temp table, LISTEN, PREPARE, "
-          + "WITH HOLD cursor, advisory lock, COPY or large object)");
+    /** A replay rolled the transaction back on the same connection: start it afresh. */
+    void restartTransaction() {
+        transactionFailure = null;
+        transactionWork = false;
+        session.rolledBack();
+        journal.clear();
     }
-    if ((flags & SqlScan.SESSION) != 0) {
-      session.sqlExecuted(sql, inTransaction());
+
+    /** The server answered COMMIT with an error: the transaction is over, rolled back. */
+    void commitRefused() {
+        endTransaction(false);
     }
-    if ((flags & SqlScan.TX_END) != 0) {
-      String start = sql.stripLeading();
-      boolean rolledBack = start.regionMatches(true, 0, "rollback", 0, 8) || start.regionMatches(true, 0, "abort", 0, 5);
-      endTransaction(!rolledBack);
-      sqlTransaction = false;
-    } else if ((flags & SqlScan.TX_BEGIN) != 0 && session.autoCommit()) {
-      sqlTransaction = true;
+
+    /** A replay reproduced the transaction: its failure is healed. */
+    void replayed(boolean work) {
+        transactionFailure = null;
+        transactionWork = work;
     }
-  }
 
-  private void endTransaction(boolean committed) {
-    if (committed) {
-      session.committed();
-    } else {
-      session.rolledBack();
+    /** The physical connection is dead: let the next call dial a new one instead of failing on it. */
+    void dropPhysical() {
+        Connection old = delegate;
+        if (!Placeholder.is(old)) {
+            delegate = Placeholder.RECONNECTING;
+            generation++;
+            dialer.discard(old);
+        }
     }
-    transactionFailure = null;
-    transactionWork = false;
-    journal.clear();
-  }
 
-  /**
-   * Runs a session call on the physical connection; when it fails because the connection is
-   * gone, heals (swap and restore) and runs it once more on the new one.
-   */
-  private void onPhysical(PhysicalCall call) throws SQLException {
-    Connection d = delegate();
-    try {
-      call.on(d);
-    } catch (SQLException e) {
-      if (!recovery.healForSessionCall(e)) {
-        throw e;
-      }
-      call.on(delegate());
+    /** The physical connection died holding what cannot be restored: refuse calls until rollback(). */
+    void markLost(SQLException cause) {
+        lost = cause;
+        dropPhysical();
     }
-  }
 
-  @FunctionalInterface
-  private interface PhysicalCall {
-    void on(Connection physical) throws SQLException;
-  }
-
-  // ---- statement factories
-
-  @Override
-  public final Statement createStatement() throws SQLException {
-    return new RetryingStatement(this, new Shape(Shape.STATEMENT, null, 0, 0, 0, null, null));
-  }
-
-  @Override
-  public final Statement createStatement(int resultSetType, int resultSetConcurrency) throws SQLException {
-    return new RetryingStatement(this,
-        new Shape(Shape.STATEMENT_TYPED, null, resultSetType, resultSetConcurrency, 0, null, null));
-  }
-
-  @Override
-  public final Statement createStatement(int resultSetType, int resultSetConcurrency, int resultSetHoldability)
-      throws SQLException {
-    return new RetryingStatement(this, new Shape(Shape.STATEMENT_HOLDABLE, null, resultSetType,
-        resultSetConcurrency, resultSetHoldability, null, null));
-  }
-
-  @Override
-  public final PreparedStatement prepareStatement(String sql) throws SQLException {
-    return new RetryingPreparedStatement(this, new Shape(Shape.PREPARED, sql, 0, 0, 0, null, null));
-  }
-
-  @Override
-  public final PreparedStatement prepareStatement(String sql, int autoGeneratedKeys) throws SQLException {
-    return new RetryingPreparedStatement(this,
-        new Shape(Shape.PREPARED_KEYS, sql, autoGeneratedKeys, 0, 0, null, null));
-  }
-
-  @Override
-  public final PreparedStatement prepareStatement(String sql, int[] columnIndexes) throws SQLException {
-    return new RetryingPreparedStatement(this,
-        new Shape(Shape.PREPARED_INDEXES, sql, 0, 0, 0, columnIndexes == null ? null : columnIndexes.clone(), null));
-  }
-
-  @Override
-  public final PreparedStatement prepareStatement(String sql, String[] columnNames) throws SQLException {
-    return new RetryingPreparedStatement(this,
-        new Shape(Shape.PREPARED_NAMES, sql, 0, 0, 0, null, columnNames == null ? null : columnNames.clone()));
-  }
-
-  @Override
-  public final PreparedStatement prepareStatement(String sql, int resultSetType, int resultSetConcurrency)
-      throws SQLException {
-    return new RetryingPreparedStatement(this,
-        new Shape(Shape.PREPARED_TYPED, sql, resultSetType, resultSetConcurrency, 0, null, null));
-  }
-
-  @Override
-  public final PreparedStatement prepareStatement(String sql, int resultSetType, int resultSetConcurrency,
-      int resultSetHoldability) throws SQLException {
-    return new RetryingPreparedStatement(this, new Shape(Shape.PREPARED_HOLDABLE, sql, resultSetType,
-        resultSetConcurrency, resultSetHoldability, null, null));
-  }
-
-  @Override
-  public final CallableStatement prepareCall(String sql) throws SQLException {
-    return new RetryingCallableStatement(this, new Shape(Shape.CALL, sql, 0, 0, 0, null, null));
-  }
-
-  @Override
-  public final CallableStatement prepareCall(String sql, int resultSetType, int resultSetConcurrency)
-      throws SQLException {
-    return new RetryingCallableStatement(this,
-        new Shape(Shape.CALL_TYPED, sql, resultSetType, resultSetConcurrency, 0, null, null));
-  }
-
-  @Override
-  public final CallableStatement prepareCall(String sql, int resultSetType, int resultSetConcurrency,
-      int resultSetHoldability) throws SQLException {
-    return new RetryingCallableStatement(this, new Shape(Shape.CALL_HOLDABLE, sql, resultSetType,
-        resultSetConcurrency, resultSetHoldability, null, null));
-  }
-
-  // ---- transactions
-
-  @Override
-  public final void setAutoCommit(boolean autoCommit) throws SQLException {
-    if (autoCommit && !session.autoCommit() && (transactionHasWork() || transactionFailure != null)) {
-      // pgjdbc commits here, and would silently roll back a failed transaction: take our commit path
-      commit();
+    void transactionFailed(SQLException e) {
+        if (transactionFailure == null) {
+            transactionFailure = e;
+        }
     }
-    onPhysical(c -> c.setAutoCommit(autoCommit));
-    session.autoCommit(autoCommit);
-    endTransaction(true);
-  }
 
-  /**
-   * Commits; never reports success for a transaction that already failed (pgjdbc would roll it
-   * back silently and return normally), and never claims to know the outcome of a COMMIT whose
-   * connection was lost: {@link CommitResolver} replays a COMMIT answered 40001 and resolves a
-   * lost one by its xid.
-   */
-  @Override
-  public final void commit() throws SQLException {
-    Connection d = delegate();
-    SQLException failed = transactionFailure;
-    if (failed != null) {
-      try {
-        d.rollback();
-      } catch (SQLException ignored) {
-        // the transaction is over either way; the application hears about the first failure
-      }
-      endTransaction(false);
-      throw new SQLException("The transaction was rolled back, not committed: a statement in it failed earlier ("
-          + Classifier.sqlState(failed) + ")", "40000", failed);
+    /**
+     * Every successful execution passes here, as every failed one passes {@link Recovery#failed}:
+     * together the single place where issue 5's transaction journal hooks in (record
+     * {@code statement}'s {@code op} with its current binding while {@link #inTransaction()}; on a
+     * failure, replay the journal on a new transaction). Records what the statement did to the
+     * session, pays the retry budget back, reports a recovery.
+     */
+    void executed(RetryingStatement statement, int op, int flags, String sql, int intArg, Object arg, long result,
+            Statement physical, Run run) throws SQLException {
+        if ((flags & (SqlScan.SESSION | SqlScan.PINS | SqlScan.TX_CONTROL)) != 0) {
+            noteEffects(flags, sql);
+        }
+        if (inTransaction()) {
+            transactionWork = true;
+            if (sqlTransaction) {
+                journal.refuse("a transaction begun with SQL (BEGIN/START TRANSACTION)");
+            } else if ((flags & SqlScan.TX_END) == 0) {
+                statement.lastEntry = journal.executed(statement, op, flags, sql, intArg, arg,
+                        journal.replayable() ? JournalEntry.outcome(statement, physical, op, result) : 0);
+            }
+        }
+        config.policy().succeeded();
+        if (run != null) {
+            config.reporter().recovered(run.recoveredEvent());
+        }
     }
-    commits.commit();
-    endTransaction(true);
-  }
 
-  /**
-   * Rolls back. After a loss that could not be healed transparently, this is the application's
-   * acknowledgement: the connection gets a new physical connection and is usable again.
-   */
-  @Override
-  public final void rollback() throws SQLException {
-    if (lost != null) {
-      lost = null;
-      swap();
-      return;
+    private void noteEffects(int flags, String sql) {
+        if ((flags & SqlScan.PINS) != 0) {
+            pin("the session holds state only this server connection has (temp table, LISTEN, PREPARE, "
+                    + "WITH HOLD cursor, advisory lock, COPY or large object)");
+        }
+        if ((flags & SqlScan.SESSION) != 0) {
+            session.sqlExecuted(sql, inTransaction());
+        }
+        if ((flags & SqlScan.TX_END) != 0) {
+            String start = sql.stripLeading();
+            boolean rolledBack = start.regionMatches(true, 0, "rollback", 0, 8) || start.regionMatches(true, 0, "abort", 0, 5);
+            endTransaction(!rolledBack);
+            sqlTransaction = false;
+        } else if ((flags & SqlScan.TX_BEGIN) != 0 && session.autoCommit()) {
+            sqlTransaction = true;
+        }
     }
-    Connection d = delegate();
-    try {
-      d.rollback();
-    } catch (SQLException e) {
-      if (!recovery.healForRollback(e)) {
-        throw e;
-      }
+
+    private void endTransaction(boolean committed) {
+        if (committed) {
+            session.committed();
+        } else {
+            session.rolledBack();
+        }
+        transactionFailure = null;
+        transactionWork = false;
+        journal.clear();
     }
-    endTransaction(false);
-    sqlTransaction = false;
-  }
 
-  @Override
-  public final void rollback(Savepoint savepoint) throws SQLException {
-    delegate().rollback(RetryingSavepoint.physical(savepoint));
-    // back to a point before the failure: the transaction may commit again
-    transactionFailure = null;
-    journalSavepoint(JournalEntry.ROLLBACK_TO, savepoint);
-  }
-
-  /**
-   * Savepoints are journaled, and the application gets a {@link RetryingSavepoint}: a replay
-   * creates a new physical savepoint for it, so the application's object keeps working.
-   */
-  @Override
-  public final Savepoint setSavepoint() throws SQLException {
-    RetryingSavepoint savepoint = new RetryingSavepoint(delegate().setSavepoint(), null);
-    journalSavepoint(JournalEntry.SAVEPOINT, savepoint);
-    return savepoint;
-  }
-
-  @Override
-  public final Savepoint setSavepoint(String name) throws SQLException {
-    RetryingSavepoint savepoint = new RetryingSavepoint(delegate().setSavepoint(name), name);
-    journalSavepoint(JournalEntry.SAVEPOINT, savepoint);
-    return savepoint;
-  }
-
-  @Override
-  public final void releaseSavepoint(Savepoint savepoint) throws SQLException {
-    delegate().releaseSavepoint(RetryingSavepoint.physical(savepoint));
-    journalSavepoint(JournalEntry.RELEASE, savepoint);
-  }
-
-  private void journalSavepoint(int kind, Savepoint savepoint) {
-    // a savepoint is work a new connection lacks: a loss after it needs the replay, not a bare re-run
-    transactionWork = true;
-    if (savepoint instanceof RetryingSavepoint ours) {
-      journal.savepoint(kind, ours);
-    } else {
-      journal.refuse("a savepoint that is not this connection's");
+    /**
+     * Runs a session call on the physical connection; when it fails because the connection is
+     * gone, heals (swap and restore) and runs it once more on the new one.
+     */
+    private void onPhysical(PhysicalCall call) throws SQLException {
+        Connection d = delegate();
+        try {
+            call.on(d);
+        } catch (SQLException e) {
+            if (!recovery.healForSessionCall(e)) {
+                throw e;
+            }
+            call.on(delegate());
+        }
     }
-  }
 
-  // ---- life cycle
-
-  @Override
-  public final void close() throws SQLException {
-    if (closed) {
-      return;
+    @FunctionalInterface
+    private interface PhysicalCall {
+        void on(Connection physical) throws SQLException;
     }
-    closed = true;
-    Connection d = delegate;
-    delegate = Placeholder.CLOSED;
-    if (!Placeholder.is(d)) {
-      if (lost != null) {
-        dialer.discard(d);
-      } else {
-        d.close();
-      }
+
+    // ---- statement factories
+
+    @Override
+    public final Statement createStatement() throws SQLException {
+        return new RetryingStatement(this, new Shape(Shape.STATEMENT, null, 0, 0, 0, null, null));
     }
-  }
 
-  @Override
-  public final boolean isClosed() {
-    return closed;
-  }
-
-  /**
-   * Warnings belong to the physical connection in hand. With none in hand (between a loss and the
-   * next dial) there are none to report, and asking must not dial: pools call this on every
-   * return (HikariCP's close), and a dial there would hold the caller for the reconnect window
-   * when the server is down, or throw 08003 for a lost pinned connection.
-   */
-  @Override
-  public final SQLWarning getWarnings() throws SQLException {
-    Connection d = delegate;
-    return Placeholder.is(d) || lost != null ? null : d.getWarnings();
-  }
-
-  /** Clears the physical connection's warnings; a no-op with none in hand (see getWarnings). */
-  @Override
-  public final void clearWarnings() throws SQLException {
-    Connection d = delegate;
-    if (!Placeholder.is(d) && lost == null) {
-      d.clearWarnings();
+    @Override
+    public final Statement createStatement(int resultSetType, int resultSetConcurrency) throws SQLException {
+        return new RetryingStatement(this,
+                new Shape(Shape.STATEMENT_TYPED, null, resultSetType, resultSetConcurrency, 0, null, null));
     }
-  }
 
-  @Override
-  public final void abort(Executor executor) throws SQLException {
-    if (closed) {
-      return;
+    @Override
+    public final Statement createStatement(int resultSetType, int resultSetConcurrency, int resultSetHoldability)
+            throws SQLException {
+        return new RetryingStatement(this, new Shape(Shape.STATEMENT_HOLDABLE, null, resultSetType,
+                resultSetConcurrency, resultSetHoldability, null, null));
     }
-    closed = true;
-    Connection d = delegate;
-    delegate = Placeholder.CLOSED;
-    if (!Placeholder.is(d)) {
-      d.abort(executor);
+
+    @Override
+    public final PreparedStatement prepareStatement(String sql) throws SQLException {
+        return new RetryingPreparedStatement(this, new Shape(Shape.PREPARED, sql, 0, 0, 0, null, null));
     }
-  }
 
-  @Override
-  public final boolean isValid(int timeout) throws SQLException {
-    if (closed || lost != null) {
-      return false;
+    @Override
+    public final PreparedStatement prepareStatement(String sql, int autoGeneratedKeys) throws SQLException {
+        return new RetryingPreparedStatement(this,
+                new Shape(Shape.PREPARED_KEYS, sql, autoGeneratedKeys, 0, 0, null, null));
     }
-    Connection d = delegate;
-    return !Placeholder.is(d) && d.isValid(timeout);
-  }
 
-  // ---- session state
-
-  @Override
-  public final void setReadOnly(boolean readOnly) throws SQLException {
-    onPhysical(c -> c.setReadOnly(readOnly));
-    session.readOnly(readOnly);
-  }
-
-  @Override
-  public final void setTransactionIsolation(int level) throws SQLException {
-    onPhysical(c -> c.setTransactionIsolation(level));
-    session.isolation(level);
-  }
-
-  @Override
-  public final void setHoldability(int holdability) throws SQLException {
-    onPhysical(c -> c.setHoldability(holdability));
-    session.holdability(holdability);
-  }
-
-  @Override
-  public final void setSchema(String schema) throws SQLException {
-    onPhysical(c -> c.setSchema(schema));
-    session.schema(schema);
-  }
-
-  @Override
-  public final void setCatalog(String catalog) throws SQLException {
-    onPhysical(c -> c.setCatalog(catalog));
-    session.catalog(catalog);
-  }
-
-  @Override
-  public final void setNetworkTimeout(Executor executor, int milliseconds) throws SQLException {
-    onPhysical(c -> c.setNetworkTimeout(executor, milliseconds));
-    session.networkTimeout(executor, milliseconds);
-  }
-
-  @Override
-  public final void setClientInfo(String name, String value) throws SQLClientInfoException {
-    try {
-      delegate().setClientInfo(name, value);
-    } catch (SQLClientInfoException e) {
-      throw e;
-    } catch (SQLException e) {
-      throw new SQLClientInfoException(e.getMessage(), e.getSQLState(), Map.of(), e);
+    @Override
+    public final PreparedStatement prepareStatement(String sql, int[] columnIndexes) throws SQLException {
+        return new RetryingPreparedStatement(this,
+                new Shape(Shape.PREPARED_INDEXES, sql, 0, 0, 0, columnIndexes == null ? null : columnIndexes.clone(), null));
     }
-    session.clientInfo(name, value);
-  }
 
-  @Override
-  public final void setClientInfo(Properties properties) throws SQLClientInfoException {
-    try {
-      delegate().setClientInfo(properties);
-    } catch (SQLClientInfoException e) {
-      throw e;
-    } catch (SQLException e) {
-      throw new SQLClientInfoException(e.getMessage(), e.getSQLState(), Map.of(), e);
+    @Override
+    public final PreparedStatement prepareStatement(String sql, String[] columnNames) throws SQLException {
+        return new RetryingPreparedStatement(this,
+                new Shape(Shape.PREPARED_NAMES, sql, 0, 0, 0, null, columnNames == null ? null : columnNames.clone()));
     }
-    session.clientInfo(properties);
-  }
 
-  @Override
-  public final void setTypeMap(Map<String, Class<?>> map) throws SQLException {
-    onPhysical(c -> c.setTypeMap(map));
-    session.typeMap(map);
-  }
-
-  // ---- wrappers
-
-  @Override
-  public final DatabaseMetaData getMetaData() throws SQLException {
-    delegate();
-    if (metaData == null) {
-      metaData = new RetryingDatabaseMetaData(this);
+    @Override
+    public final PreparedStatement prepareStatement(String sql, int resultSetType, int resultSetConcurrency)
+            throws SQLException {
+        return new RetryingPreparedStatement(this,
+                new Shape(Shape.PREPARED_TYPED, sql, resultSetType, resultSetConcurrency, 0, null, null));
     }
-    return metaData;
-  }
 
-  /**
-   * {@code PGConnection}: a view of pgjdbc's extensions that always reaches the current physical
-   * connection and pins it where it must ({@link RetryingPgConnection}). Any other pgjdbc type
-   * ({@code PgConnection}, {@code BaseConnection}) hands out the physical connection itself: what
-   * the application does with it is out of our sight, and it would keep the old object after a
-   * swap, so the connection is pinned.
-   */
-  @Override
-  public final <T> T unwrap(Class<T> iface) throws SQLException {
-    if (iface.isInstance(this)) {
-      return iface.cast(this);
+    @Override
+    public final PreparedStatement prepareStatement(String sql, int resultSetType, int resultSetConcurrency,
+            int resultSetHoldability) throws SQLException {
+        return new RetryingPreparedStatement(this, new Shape(Shape.PREPARED_HOLDABLE, sql, resultSetType,
+                resultSetConcurrency, resultSetHoldability, null, null));
     }
-    Connection d = delegate();
-    if (iface == PGConnection.class) {
-      if (pgConnection == null) {
-        pgConnection = new RetryingPgConnection(this);
-      }
-      return iface.cast(pgConnection);
+
+    @Override
+    public final CallableStatement prepareCall(String sql) throws SQLException {
+        return new RetryingCallableStatement(this, new Shape(Shape.CALL, sql, 0, 0, 0, null, null));
     }
-    T unwrapped = iface.isInstance(d) ? iface.cast(d) : d.unwrap(iface);
-    pin("the application unwrapped the physical connection (" + iface.getSimpleName() + ")");
-    return unwrapped;
-  }
 
-  @Override
-  public final boolean isWrapperFor(Class<?> iface) throws SQLException {
-    return iface.isInstance(this) || delegate().isWrapperFor(iface);
-  }
+    @Override
+    public final CallableStatement prepareCall(String sql, int resultSetType, int resultSetConcurrency)
+            throws SQLException {
+        return new RetryingCallableStatement(this,
+                new Shape(Shape.CALL_TYPED, sql, resultSetType, resultSetConcurrency, 0, null, null));
+    }
 
-  @Override
-  public String toString() {
-    return "RetryingConnection@" + Integer.toHexString(System.identityHashCode(this)) + " " + id
-        + " wrapping " + delegate;
-  }
+    @Override
+    public final CallableStatement prepareCall(String sql, int resultSetType, int resultSetConcurrency,
+            int resultSetHoldability) throws SQLException {
+        return new RetryingCallableStatement(this, new Shape(Shape.CALL_HOLDABLE, sql, resultSetType,
+                resultSetConcurrency, resultSetHoldability, null, null));
+    }
 
-  // ---- pass-throughs (plain forwarding to the current physical connection)
+    // ---- transactions
 
-  @Override
-  public void beginRequest() throws SQLException {
-    delegate().beginRequest();
-  }
+    @Override
+    public final void setAutoCommit(boolean autoCommit) throws SQLException {
+        if (autoCommit && !session.autoCommit() && (transactionHasWork() || transactionFailure != null)) {
+            // pgjdbc commits here, and would silently roll back a failed transaction: take our commit path
+            commit();
+        }
+        onPhysical(c -> c.setAutoCommit(autoCommit));
+        session.autoCommit(autoCommit);
+        endTransaction(true);
+    }
+
+    /**
+     * Commits; never reports success for a transaction that already failed (pgjdbc would roll it
+     * back silently and return normally), and never claims to know the outcome of a COMMIT whose
+     * connection was lost: {@link CommitResolver} replays a COMMIT answered 40001 and resolves a
+     * lost one by its xid.
+     */
+    @Override
+    public final void commit() throws SQLException {
+        Connection d = delegate();
+        SQLException failed = transactionFailure;
+        if (failed != null) {
+            try {
+                d.rollback();
+            } catch (SQLException ignored) {
+                // the transaction is over either way; the application hears about the first failure
+            }
+            endTransaction(false);
+            throw new SQLException("The transaction was rolled back, not committed: a statement in it failed earlier ("
+                    + Classifier.sqlState(failed) + ")", "40000", failed);
+        }
+        commits.commit();
+        endTransaction(true);
+    }
+
+    /**
+     * Rolls back. After a loss that could not be healed transparently, this is the application's
+     * acknowledgement: the connection gets a new physical connection and is usable again.
+     */
+    @Override
+    public final void rollback() throws SQLException {
+        if (lost != null) {
+            lost = null;
+            swap();
+            return;
+        }
+        Connection d = delegate();
+        try {
+            d.rollback();
+        } catch (SQLException e) {
+            if (!recovery.healForRollback(e)) {
+                throw e;
+            }
+        }
+        endTransaction(false);
+        sqlTransaction = false;
+    }
+
+    @Override
+    public final void rollback(Savepoint savepoint) throws SQLException {
+        delegate().rollback(RetryingSavepoint.physical(savepoint));
+        // back to a point before the failure: the transaction may commit again
+        transactionFailure = null;
+        journalSavepoint(JournalEntry.ROLLBACK_TO, savepoint);
+    }
+
+    /**
+     * Savepoints are journaled, and the application gets a {@link RetryingSavepoint}: a replay
+     * creates a new physical savepoint for it, so the application's object keeps working.
+     */
+    @Override
+    public final Savepoint setSavepoint() throws SQLException {
+        RetryingSavepoint savepoint = new RetryingSavepoint(delegate().setSavepoint(), null);
+        journalSavepoint(JournalEntry.SAVEPOINT, savepoint);
+        return savepoint;
+    }
+
+    @Override
+    public final Savepoint setSavepoint(String name) throws SQLException {
+        RetryingSavepoint savepoint = new RetryingSavepoint(delegate().setSavepoint(name), name);
+        journalSavepoint(JournalEntry.SAVEPOINT, savepoint);
+        return savepoint;
+    }
+
+    @Override
+    public final void releaseSavepoint(Savepoint savepoint) throws SQLException {
+        delegate().releaseSavepoint(RetryingSavepoint.physical(savepoint));
+        journalSavepoint(JournalEntry.RELEASE, savepoint);
+    }
+
+    private void journalSavepoint(int kind, Savepoint savepoint) {
+        // a savepoint is work a new connection lacks: a loss after it needs the replay, not a bare re-run
+        transactionWork = true;
+        if (savepoint instanceof RetryingSavepoint ours) {
+            journal.savepoint(kind, ours);
+        } else {
+            journal.refuse("a savepoint that is not this connection's");
+        }
+    }
+
+    // ---- life cycle
+
+    @Override
+    public final void close() throws SQLException {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        Connection d = delegate;
+        delegate = Placeholder.CLOSED;
+        if (!Placeholder.is(d)) {
+            if (lost != null) {
+                dialer.discard(d);
+            } else {
+                d.close();
+            }
+        }
+    }
+
+    @Override
+    public final boolean isClosed() {
+        return closed;
+    }
+
+    /**
+     * Warnings belong to the physical connection in hand. With none in hand (between a loss and the
+     * next dial) there are none to report, and asking must not dial: pools call this on every
+     * return (HikariCP's close), and a dial there would hold the caller for the reconnect window
+     * when the server is down, or throw 08003 for a lost pinned connection.
+     */
+    @Override
+    public final SQLWarning getWarnings() throws SQLException {
+        Connection d = delegate;
+        return Placeholder.is(d) || lost != null ? null : d.getWarnings();
+    }
+
+    /** Clears the physical connection's warnings; a no-op with none in hand (see getWarnings). */
+    @Override
+    public final void clearWarnings() throws SQLException {
+        Connection d = delegate;
+        if (!Placeholder.is(d) && lost == null) {
+            d.clearWarnings();
+        }
+    }
+
+    @Override
+    public final void abort(Executor executor) throws SQLException {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        Connection d = delegate;
+        delegate = Placeholder.CLOSED;
+        if (!Placeholder.is(d)) {
+            d.abort(executor);
+        }
+    }
+
+    @Override
+    public final boolean isValid(int timeout) throws SQLException {
+        if (closed || lost != null) {
+            return false;
+        }
+        Connection d = delegate;
+        return !Placeholder.is(d) && d.isValid(timeout);
+    }
+
+    // ---- session state
+
+    @Override
+    public final void setReadOnly(boolean readOnly) throws SQLException {
+        onPhysical(c -> c.setReadOnly(readOnly));
+        session.readOnly(readOnly);
+    }
+
+    @Override
+    public final void setTransactionIsolation(int level) throws SQLException {
+        onPhysical(c -> c.setTransactionIsolation(level));
+        session.isolation(level);
+    }
+
+    @Override
+    public final void setHoldability(int holdability) throws SQLException {
+        onPhysical(c -> c.setHoldability(holdability));
+        session.holdability(holdability);
+    }
+
+    @Override
+    public final void setSchema(String schema) throws SQLException {
+        onPhysical(c -> c.setSchema(schema));
+        session.schema(schema);
+    }
+
+    @Override
+    public final void setCatalog(String catalog) throws SQLException {
+        onPhysical(c -> c.setCatalog(catalog));
+        session.catalog(catalog);
+    }
+
+    @Override
+    public final void setNetworkTimeout(Executor executor, int milliseconds) throws SQLException {
+        onPhysical(c -> c.setNetworkTimeout(executor, milliseconds));
+        session.networkTimeout(executor, milliseconds);
+    }
+
+    @Override
+    public final void setClientInfo(String name, String value) throws SQLClientInfoException {
+        try {
+            delegate().setClientInfo(name, value);
+        } catch (SQLClientInfoException e) {
+            throw e;
+        } catch (SQLException e) {
+            throw new SQLClientInfoException(e.getMessage(), e.getSQLState(), Map.of(), e);
+        }
+        session.clientInfo(name, value);
+    }
+
+    @Override
+    public final void setClientInfo(Properties properties) throws SQLClientInfoException {
+        try {
+            delegate().setClientInfo(properties);
+        } catch (SQLClientInfoException e) {
+            throw e;
+        } catch (SQLException e) {
+            throw new SQLClientInfoException(e.getMessage(), e.getSQLState(), Map.of(), e);
+        }
+        session.clientInfo(properties);
+    }
+
+    @Override
+    public final void setTypeMap(Map<String, Class<?>> map) throws SQLException {
+        onPhysical(c -> c.setTypeMap(map));
+        session.typeMap(map);
+    }
+
+    // ---- wrappers
+
+    @Override
+    public final DatabaseMetaData getMetaData() throws SQLException {
+        delegate();
+        if (metaData == null) {
+            metaData = new RetryingDatabaseMetaData(this);
+        }
+        return metaData;
+    }
+
+    /**
+     * {@code PGConnection}: a view of pgjdbc's extensions that always reaches the current physical
+     * connection and pins it where it must ({@link RetryingPgConnection}). Any other pgjdbc type
+     * ({@code PgConnection}, {@code BaseConnection}) hands out the physical connection itself: what
+     * the application does with it is out of our sight, and it would keep the old object after a
+     * swap, so the connection is pinned.
+     */
+    @Override
+    public final <T> T unwrap(Class<T> iface) throws SQLException {
+        if (iface.isInstance(this)) {
+            return iface.cast(this);
+        }
+        Connection d = delegate();
+        if (iface == PGConnection.class) {
+            if (pgConnection == null) {
+                pgConnection = new RetryingPgConnection(this);
+            }
+            return iface.cast(pgConnection);
+        }
+        T unwrapped = iface.isInstance(d) ? iface.cast(d) : d.unwrap(iface);
+        pin("the application unwrapped the physical connection (" + iface.getSimpleName() + ")");
+        return unwrapped;
+    }
+
+    @Override
+    public final boolean isWrapperFor(Class<?> iface) throws SQLException {
+        return iface.isInstance(this) || delegate().isWrapperFor(iface);
+    }
+
+    @Override
+    public String toString() {
+        return "RetryingConnection@" + Integer.toHexString(System.identityHashCode(this)) + " " + id
+                + " wrapping " + delegate;
+    }
+
+    // ---- pass-throughs (plain forwarding to the current physical connection)
+
+    @Override
+    public void beginRequest() throws SQLException {
+        delegate().beginRequest();
+    }
 
 
-  @Override
-  public Array createArrayOf(String a, Object[] b) throws SQLException {
-    return delegate().createArrayOf(a, b);
-  }
+    @Override
+    public Array createArrayOf(String a, Object[] b) throws SQLException {
+        return delegate().createArrayOf(a, b);
+    }
 
-  @Override
-  public Blob createBlob() throws SQLException {
-    return delegate().createBlob();
-  }
+    @Override
+    public Blob createBlob() throws SQLException {
+        return delegate().createBlob();
+    }
 
-  @Override
-  public Clob createClob() throws SQLException {
-    return delegate().createClob();
-  }
+    @Override
+    public Clob createClob() throws SQLException {
+        return delegate().createClob();
+    }
 
-  @Override
-  public NClob createNClob() throws SQLException {
-    return delegate().createNClob();
-  }
+    @Override
+    public NClob createNClob() throws SQLException {
+        return delegate().createNClob();
+    }
 
-  @Override
-  public SQLXML createSQLXML() throws SQLException {
-    return delegate().createSQLXML();
-  }
+    @Override
+    public SQLXML createSQLXML() throws SQLException {
+        return delegate().createSQLXML();
+    }
 
-  @Override
-  public Struct createStruct(String a, Object[] b) throws SQLException {
-    return delegate().createStruct(a, b);
-  }
+    @Override
+    public Struct createStruct(String a, Object[] b) throws SQLException {
+        return delegate().createStruct(a, b);
+    }
 
-  @Override
-  public void endRequest() throws SQLException {
-    delegate().endRequest();
-  }
+    @Override
+    public void endRequest() throws SQLException {
+        delegate().endRequest();
+    }
 
-  @Override
-  public boolean getAutoCommit() throws SQLException {
-    return delegate().getAutoCommit();
-  }
+    @Override
+    public boolean getAutoCommit() throws SQLException {
+        return delegate().getAutoCommit();
+    }
 
-  @Override
-  public String getCatalog() throws SQLException {
-    return delegate().getCatalog();
-  }
+    @Override
+    public String getCatalog() throws SQLException {
+        return delegate().getCatalog();
+    }
 
-  @Override
-  public Properties getClientInfo() throws SQLException {
-    return delegate().getClientInfo();
-  }
+    @Override
+    public Properties getClientInfo() throws SQLException {
+        return delegate().getClientInfo();
+    }
 
-  @Override
-  public String getClientInfo(String a) throws SQLException {
-    return delegate().getClientInfo(a);
-  }
+    @Override
+    public String getClientInfo(String a) throws SQLException {
+        return delegate().getClientInfo(a);
+    }
 
-  @Override
-  public int getHoldability() throws SQLException {
-    return delegate().getHoldability();
-  }
+    @Override
+    public int getHoldability() throws SQLException {
+        return delegate().getHoldability();
+    }
 
-  @Override
-  public int getNetworkTimeout() throws SQLException {
-    return delegate().getNetworkTimeout();
-  }
+    @Override
+    public int getNetworkTimeout() throws SQLException {
+        return delegate().getNetworkTimeout();
+    }
 
-  @Override
-  public String getSchema() throws SQLException {
-    return delegate().getSchema();
-  }
+    @Override
+    public String getSchema() throws SQLException {
+        return delegate().getSchema();
+    }
 
-  @Override
-  public int getTransactionIsolation() throws SQLException {
-    return delegate().getTransactionIsolation();
-  }
+    @Override
+    public int getTransactionIsolation() throws SQLException {
+        return delegate().getTransactionIsolation();
+    }
 
-  @Override
-  public Map<String, Class<?>> getTypeMap() throws SQLException {
-    return delegate().getTypeMap();
-  }
+    @Override
+    public Map<String, Class<?>> getTypeMap() throws SQLException {
+        return delegate().getTypeMap();
+    }
 
 
-  @Override
-  public boolean isReadOnly() throws SQLException {
-    return delegate().isReadOnly();
-  }
+    @Override
+    public boolean isReadOnly() throws SQLException {
+        return delegate().isReadOnly();
+    }
 
-  @Override
-  public String nativeSQL(String a) throws SQLException {
-    return delegate().nativeSQL(a);
-  }
+    @Override
+    public String nativeSQL(String a) throws SQLException {
+        return delegate().nativeSQL(a);
+    }
 
-  @Override
-  public void setShardingKey(ShardingKey a) throws SQLException {
-    delegate().setShardingKey(a);
-  }
+    @Override
+    public void setShardingKey(ShardingKey a) throws SQLException {
+        delegate().setShardingKey(a);
+    }
 
-  @Override
-  public void setShardingKey(ShardingKey a, ShardingKey b) throws SQLException {
-    delegate().setShardingKey(a, b);
-  }
+    @Override
+    public void setShardingKey(ShardingKey a, ShardingKey b) throws SQLException {
+        delegate().setShardingKey(a, b);
+    }
 
-  @Override
-  public boolean setShardingKeyIfValid(ShardingKey a, ShardingKey b, int c) throws SQLException {
-    return delegate().setShardingKeyIfValid(a, b, c);
-  }
+    @Override
+    public boolean setShardingKeyIfValid(ShardingKey a, ShardingKey b, int c) throws SQLException {
+        return delegate().setShardingKeyIfValid(a, b, c);
+    }
 
-  @Override
-  public boolean setShardingKeyIfValid(ShardingKey a, int b) throws SQLException {
-    return delegate().setShardingKeyIfValid(a, b);
-  }
+    @Override
+    public boolean setShardingKeyIfValid(ShardingKey a, int b) throws SQLException {
+        return delegate().setShardingKeyIfValid(a, b);
+    }
 }

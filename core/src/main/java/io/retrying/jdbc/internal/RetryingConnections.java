@@ -16,70 +16,70 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class RetryingConnections {
 
-  private static final AtomicLong IDS = new AtomicLong();
+    private static final AtomicLong IDS = new AtomicLong();
 
-  private RetryingConnections() {
-  }
-
-  /**
-   * A retrying connection over a physical one from {@code dialer}.
-   *
-   * @throws SQLException the dial's own failure when it is not worth retrying (a wrong password);
-   *     a {@code RetriesExhaustedException} when the reconnect window ran out
-   */
-  public static Connection open(Dialer dialer, RetryConfig config) throws SQLException {
-    String id = "rc-" + IDS.incrementAndGet();
-    Connection physical = dial(dialer, config, id, null);
-    return new RetryingConnection(physical, dialer, config, id);
-  }
-
-  /** What a new physical connection needs before use (session state, the user's initializer). */
-  @FunctionalInterface
-  interface Preparation {
-    void prepare(Connection fresh) throws SQLException;
-  }
-
-  /**
-   * Dials until a connection is ready or the reconnect window is over. A connection that fails
-   * its preparation is discarded and counts as a failed dial (a server that died again, say).
-   */
-  static Connection dial(Dialer dialer, RetryConfig config, String connectionId, Preparation preparation)
-      throws SQLException {
-    RetryPolicy policy = config.policy();
-    Run run = null;
-    while (true) {
-      Connection fresh = null;
-      try {
-        fresh = dialer.dial();
-        if (preparation != null) {
-          preparation.prepare(fresh);
-        }
-        if (config.initializer() != null) {
-          config.initializer().initialize(fresh);
-        }
-        if (run != null) {
-          config.reporter().recovered(run.recoveredEvent());
-        }
-        return fresh;
-      } catch (SQLException e) {
-        if (fresh != null) {
-          dialer.discard(fresh);
-        }
-        if (run == null) {
-          run = new Run(policy, config.reconnectWindow(), connectionId, 0);
-        }
-        int number = run.failed(e);
-        Attempt decision = policy.decideReconnect(e, number, run.remaining());
-        if (!decision.retry()) {
-          config.reporter().gaveUp(run.event(e, decision));
-          if (number == 1) {
-            throw e;
-          }
-          throw policy.exhausted(e, number, run.previous());
-        }
-        config.reporter().retrying(run.event(e, decision));
-        Recovery.sleep(policy, decision.delay(), e);
-      }
+    private RetryingConnections() {
     }
-  }
+
+    /**
+     * A retrying connection over a physical one from {@code dialer}.
+     *
+     * @throws SQLException the dial's own failure when it is not worth retrying (a wrong password);
+     *     a {@code RetriesExhaustedException} when the reconnect window ran out
+     */
+    public static Connection open(Dialer dialer, RetryConfig config) throws SQLException {
+        String id = "rc-" + IDS.incrementAndGet();
+        Connection physical = dial(dialer, config, id, null);
+        return new RetryingConnection(physical, dialer, config, id);
+    }
+
+    /** What a new physical connection needs before use (session state, the user's initializer). */
+    @FunctionalInterface
+    interface Preparation {
+        void prepare(Connection fresh) throws SQLException;
+    }
+
+    /**
+     * Dials until a connection is ready or the reconnect window is over. A connection that fails
+     * its preparation is discarded and counts as a failed dial (a server that died again, say).
+     */
+    static Connection dial(Dialer dialer, RetryConfig config, String connectionId, Preparation preparation)
+            throws SQLException {
+        RetryPolicy policy = config.policy();
+        Run run = null;
+        while (true) {
+            Connection fresh = null;
+            try {
+                fresh = dialer.dial();
+                if (preparation != null) {
+                    preparation.prepare(fresh);
+                }
+                if (config.initializer() != null) {
+                    config.initializer().initialize(fresh);
+                }
+                if (run != null) {
+                    config.reporter().recovered(run.recoveredEvent());
+                }
+                return fresh;
+            } catch (SQLException e) {
+                if (fresh != null) {
+                    dialer.discard(fresh);
+                }
+                if (run == null) {
+                    run = new Run(policy, config.reconnectWindow(), connectionId, 0);
+                }
+                int number = run.failed(e);
+                Attempt decision = policy.decideReconnect(e, number, run.remaining());
+                if (!decision.retry()) {
+                    config.reporter().gaveUp(run.event(e, decision));
+                    if (number == 1) {
+                        throw e;
+                    }
+                    throw policy.exhausted(e, number, run.previous());
+                }
+                config.reporter().retrying(run.event(e, decision));
+                Recovery.sleep(policy, decision.delay(), e);
+            }
+        }
+    }
 }

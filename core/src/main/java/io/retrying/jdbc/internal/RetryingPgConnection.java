@@ -24,198 +24,198 @@ import org.postgresql.util.PGobject;
 @SuppressWarnings("deprecation")
 final class RetryingPgConnection implements PGConnection {
 
-  /** The {@code PGConnection} methods that go straight to the current physical connection. */
-  static final Set<String> PASS_THROUGH = Set.of(
-      "alterUserPassword(String,char[],String)",
-      "cancelQuery()",
-      "createArrayOf(String,Object)",
-      "escapeIdentifier(String)",
-      "escapeLiteral(String)",
-      "getAdaptiveFetch()",
-      "getAutosave()",
-      "getBackendPID()",
-      "getDefaultFetchSize()",
-      "getNotifications()",
-      "getNotifications(int)",
-      "getParameterStatus(String)",
-      "getParameterStatuses()",
-      "getPreferQueryMode()",
-      "getPrepareThreshold()",
-      "getQueryTimeout()");
+    /** The {@code PGConnection} methods that go straight to the current physical connection. */
+    static final Set<String> PASS_THROUGH = Set.of(
+            "alterUserPassword(String,char[],String)",
+            "cancelQuery()",
+            "createArrayOf(String,Object)",
+            "escapeIdentifier(String)",
+            "escapeLiteral(String)",
+            "getAdaptiveFetch()",
+            "getAutosave()",
+            "getBackendPID()",
+            "getDefaultFetchSize()",
+            "getNotifications()",
+            "getNotifications(int)",
+            "getParameterStatus(String)",
+            "getParameterStatuses()",
+            "getPreferQueryMode()",
+            "getPrepareThreshold()",
+            "getQueryTimeout()");
 
-  private final RetryingConnection connection;
+    private final RetryingConnection connection;
 
-  RetryingPgConnection(RetryingConnection connection) {
-    this.connection = connection;
-  }
-
-  private PGConnection pg() throws SQLException {
-    return connection.delegate().unwrap(PGConnection.class);
-  }
-
-  /** For the methods PGConnection declares without SQLException. */
-  private PGConnection pgNow() {
-    try {
-      return pg();
-    } catch (SQLException e) {
-      throw new IllegalStateException("no physical connection: " + e.getMessage(), e);
+    RetryingPgConnection(RetryingConnection connection) {
+        this.connection = connection;
     }
-  }
 
-  private PGConnection pinned(String what) throws SQLException {
-    PGConnection pg = pg();
-    connection.pin(what + " through PGConnection");
-    return pg;
-  }
+    private PGConnection pg() throws SQLException {
+        return connection.delegate().unwrap(PGConnection.class);
+    }
 
-  private PGConnection pinnedNow(String what) {
-    PGConnection pg = pgNow();
-    connection.pin(what + " through PGConnection");
-    return pg;
-  }
+    /** For the methods PGConnection declares without SQLException. */
+    private PGConnection pgNow() {
+        try {
+            return pg();
+        } catch (SQLException e) {
+            throw new IllegalStateException("no physical connection: " + e.getMessage(), e);
+        }
+    }
 
-  // ---- pinning: state a new physical connection would not have
+    private PGConnection pinned(String what) throws SQLException {
+        PGConnection pg = pg();
+        connection.pin(what + " through PGConnection");
+        return pg;
+    }
 
-  @Override
-  public final CopyManager getCopyAPI() throws SQLException {
-    return pinned("COPY").getCopyAPI();
-  }
+    private PGConnection pinnedNow(String what) {
+        PGConnection pg = pgNow();
+        connection.pin(what + " through PGConnection");
+        return pg;
+    }
 
-  @Override
-  public final LargeObjectManager getLargeObjectAPI() throws SQLException {
-    return pinned("large objects").getLargeObjectAPI();
-  }
+    // ---- pinning: state a new physical connection would not have
 
-  @Override
-  public final Fastpath getFastpathAPI() throws SQLException {
-    return pinned("fastpath").getFastpathAPI();
-  }
+    @Override
+    public final CopyManager getCopyAPI() throws SQLException {
+        return pinned("COPY").getCopyAPI();
+    }
 
-  @Override
-  public final PGReplicationConnection getReplicationAPI() {
-    return pinnedNow("replication").getReplicationAPI();
-  }
+    @Override
+    public final LargeObjectManager getLargeObjectAPI() throws SQLException {
+        return pinned("large objects").getLargeObjectAPI();
+    }
 
-  @Override
-  public final void addDataType(String type, String className) {
-    pinnedNow("addDataType").addDataType(type, className);
-  }
+    @Override
+    public final Fastpath getFastpathAPI() throws SQLException {
+        return pinned("fastpath").getFastpathAPI();
+    }
 
-  @Override
-  public final void addDataType(String type, Class<? extends PGobject> klass) throws SQLException {
-    pinned("addDataType").addDataType(type, klass);
-  }
+    @Override
+    public final PGReplicationConnection getReplicationAPI() {
+        return pinnedNow("replication").getReplicationAPI();
+    }
 
-  @Override
-  public final void setAutosave(AutoSave autoSave) {
-    pinnedNow("setAutosave").setAutosave(autoSave);
-  }
+    @Override
+    public final void addDataType(String type, String className) {
+        pinnedNow("addDataType").addDataType(type, className);
+    }
 
-  @Override
-  public final void setDefaultFetchSize(int fetchSize) throws SQLException {
-    pinned("setDefaultFetchSize").setDefaultFetchSize(fetchSize);
-  }
+    @Override
+    public final void addDataType(String type, Class<? extends PGobject> klass) throws SQLException {
+        pinned("addDataType").addDataType(type, klass);
+    }
 
-  @Override
-  public final void setPrepareThreshold(int threshold) {
-    pinnedNow("setPrepareThreshold").setPrepareThreshold(threshold);
-  }
+    @Override
+    public final void setAutosave(AutoSave autoSave) {
+        pinnedNow("setAutosave").setAutosave(autoSave);
+    }
 
-  @Override
-  public final void setAdaptiveFetch(boolean adaptiveFetch) {
-    pinnedNow("setAdaptiveFetch").setAdaptiveFetch(adaptiveFetch);
-  }
+    @Override
+    public final void setDefaultFetchSize(int fetchSize) throws SQLException {
+        pinned("setDefaultFetchSize").setDefaultFetchSize(fetchSize);
+    }
 
-  @Deprecated
-  @Override
-  public final void setQueryTimeout(int seconds) throws SQLException {
-    pinned("setQueryTimeout").setQueryTimeout(seconds);
-  }
+    @Override
+    public final void setPrepareThreshold(int threshold) {
+        pinnedNow("setPrepareThreshold").setPrepareThreshold(threshold);
+    }
 
-  @Override
-  public String toString() {
-    return "RetryingPgConnection@" + Integer.toHexString(System.identityHashCode(this)) + " of " + connection;
-  }
+    @Override
+    public final void setAdaptiveFetch(boolean adaptiveFetch) {
+        pinnedNow("setAdaptiveFetch").setAdaptiveFetch(adaptiveFetch);
+    }
 
-  // ---- pass-throughs
+    @Deprecated
+    @Override
+    public final void setQueryTimeout(int seconds) throws SQLException {
+        pinned("setQueryTimeout").setQueryTimeout(seconds);
+    }
 
-  @Override
-  public void alterUserPassword(String a, char[] b, String c) throws SQLException {
-    pg().alterUserPassword(a, b, c);
-  }
+    @Override
+    public String toString() {
+        return "RetryingPgConnection@" + Integer.toHexString(System.identityHashCode(this)) + " of " + connection;
+    }
 
-  @Override
-  public void cancelQuery() throws SQLException {
-    pg().cancelQuery();
-  }
+    // ---- pass-throughs
 
-  @Override
-  public Array createArrayOf(String a, Object b) throws SQLException {
-    return pg().createArrayOf(a, b);
-  }
+    @Override
+    public void alterUserPassword(String a, char[] b, String c) throws SQLException {
+        pg().alterUserPassword(a, b, c);
+    }
 
-  @Override
-  public String escapeIdentifier(String a) throws SQLException {
-    return pg().escapeIdentifier(a);
-  }
+    @Override
+    public void cancelQuery() throws SQLException {
+        pg().cancelQuery();
+    }
 
-  @Override
-  public String escapeLiteral(String a) throws SQLException {
-    return pg().escapeLiteral(a);
-  }
+    @Override
+    public Array createArrayOf(String a, Object b) throws SQLException {
+        return pg().createArrayOf(a, b);
+    }
 
-  @Override
-  public boolean getAdaptiveFetch() {
-    return pgNow().getAdaptiveFetch();
-  }
+    @Override
+    public String escapeIdentifier(String a) throws SQLException {
+        return pg().escapeIdentifier(a);
+    }
 
-  @Override
-  public org.postgresql.jdbc.AutoSave getAutosave() {
-    return pgNow().getAutosave();
-  }
+    @Override
+    public String escapeLiteral(String a) throws SQLException {
+        return pg().escapeLiteral(a);
+    }
 
-  @Override
-  public int getBackendPID() {
-    return pgNow().getBackendPID();
-  }
+    @Override
+    public boolean getAdaptiveFetch() {
+        return pgNow().getAdaptiveFetch();
+    }
 
-  @Override
-  public int getDefaultFetchSize() {
-    return pgNow().getDefaultFetchSize();
-  }
+    @Override
+    public org.postgresql.jdbc.AutoSave getAutosave() {
+        return pgNow().getAutosave();
+    }
 
-  @Override
-  public org.postgresql.PGNotification[] getNotifications() throws SQLException {
-    return pg().getNotifications();
-  }
+    @Override
+    public int getBackendPID() {
+        return pgNow().getBackendPID();
+    }
 
-  @Override
-  public org.postgresql.PGNotification[] getNotifications(int a) throws SQLException {
-    return pg().getNotifications(a);
-  }
+    @Override
+    public int getDefaultFetchSize() {
+        return pgNow().getDefaultFetchSize();
+    }
 
-  @Override
-  public String getParameterStatus(String a) {
-    return pgNow().getParameterStatus(a);
-  }
+    @Override
+    public org.postgresql.PGNotification[] getNotifications() throws SQLException {
+        return pg().getNotifications();
+    }
 
-  @Override
-  public Map<String, String> getParameterStatuses() {
-    return pgNow().getParameterStatuses();
-  }
+    @Override
+    public org.postgresql.PGNotification[] getNotifications(int a) throws SQLException {
+        return pg().getNotifications(a);
+    }
 
-  @Override
-  public org.postgresql.jdbc.PreferQueryMode getPreferQueryMode() {
-    return pgNow().getPreferQueryMode();
-  }
+    @Override
+    public String getParameterStatus(String a) {
+        return pgNow().getParameterStatus(a);
+    }
 
-  @Override
-  public int getPrepareThreshold() {
-    return pgNow().getPrepareThreshold();
-  }
+    @Override
+    public Map<String, String> getParameterStatuses() {
+        return pgNow().getParameterStatuses();
+    }
 
-  @Override
-  public int getQueryTimeout() {
-    return pgNow().getQueryTimeout();
-  }
+    @Override
+    public org.postgresql.jdbc.PreferQueryMode getPreferQueryMode() {
+        return pgNow().getPreferQueryMode();
+    }
+
+    @Override
+    public int getPrepareThreshold() {
+        return pgNow().getPrepareThreshold();
+    }
+
+    @Override
+    public int getQueryTimeout() {
+        return pgNow().getQueryTimeout();
+    }
 }

@@ -35,474 +35,474 @@ import java.util.Set;
  */
 class RetryingPreparedStatement extends RetryingStatement implements PreparedStatement {
 
-  /** The {@code java.sql.PreparedStatement} methods (beyond Statement's) that go straight through. */
-  static final Set<String> PASS_THROUGH = Set.of(
-      "getMetaData()",
-      "getParameterMetaData()");
+    /** The {@code java.sql.PreparedStatement} methods (beyond Statement's) that go straight through. */
+    static final Set<String> PASS_THROUGH = Set.of(
+            "getMetaData()",
+            "getParameterMetaData()");
 
-  static final String LARGE_OBJECTS = "a LOB parameter (pgjdbc stores it as a large object)";
+    static final String LARGE_OBJECTS = "a LOB parameter (pgjdbc stores it as a large object)";
 
-  static final int PS_QUERY = FIRST_SUBCLASS_OP;
-  static final int PS_UPDATE = FIRST_SUBCLASS_OP + 1;
-  static final int PS_EXECUTE = FIRST_SUBCLASS_OP + 2;
-  static final int PS_LARGE_UPDATE = FIRST_SUBCLASS_OP + 3;
+    static final int PS_QUERY = FIRST_SUBCLASS_OP;
+    static final int PS_UPDATE = FIRST_SUBCLASS_OP + 1;
+    static final int PS_EXECUTE = FIRST_SUBCLASS_OP + 2;
+    static final int PS_LARGE_UPDATE = FIRST_SUBCLASS_OP + 3;
 
-  /** What SqlScan says about this statement's SQL, judged once. */
-  final int flags;
-  final ParameterLog parameters = new ParameterLog();
-  private List<ParameterLog> batchBindings;
+    /** What SqlScan says about this statement's SQL, judged once. */
+    final int flags;
+    final ParameterLog parameters = new ParameterLog();
+    private List<ParameterLog> batchBindings;
 
-  RetryingPreparedStatement(RetryingConnection owner, Shape shape) throws SQLException {
-    super(owner, shape);
-    this.flags = SqlScan.analyze(shape.sql());
-  }
-
-  final PreparedStatement ps() throws SQLException {
-    return (PreparedStatement) delegate();
-  }
-
-  @Override
-  void rebind(Statement fresh) throws SQLException {
-    PreparedStatement ps = (PreparedStatement) fresh;
-    if (batchBindings != null) {
-      for (ParameterLog binding : batchBindings) {
-        binding.applyTo(ps);
-        ps.addBatch();
-      }
+    RetryingPreparedStatement(RetryingConnection owner, Shape shape) throws SQLException {
+        super(owner, shape);
+        this.flags = SqlScan.analyze(shape.sql());
     }
-    parameters.applyTo(ps);
-  }
 
-  @Override
-  Object bindingForJournal(int op) {
-    if (op == BATCH || op == LARGE_BATCH) {
-      return batchBindings == null ? null : List.copyOf(batchBindings);
+    final PreparedStatement ps() throws SQLException {
+        return (PreparedStatement) delegate();
     }
-    return parameters.copy();
-  }
 
-  @Override
-  void bindForReplay(Statement fresh, Object binding) throws SQLException {
-    PreparedStatement ps = (PreparedStatement) fresh;
-    if (binding instanceof ParameterLog single) {
-      single.applyTo(ps);
-    } else if (binding != null) {
-      for (Object log : (List<?>) binding) {
-        ((ParameterLog) log).applyTo(ps);
-        ps.addBatch();
-      }
-    }
-  }
-
-  @Override
-  boolean replayable() {
-    if (!parameters.replayable()) {
-      return false;
-    }
-    if (batchBindings != null) {
-      for (ParameterLog binding : batchBindings) {
-        if (!binding.replayable()) {
-          return false;
+    @Override
+    void rebind(Statement fresh) throws SQLException {
+        PreparedStatement ps = (PreparedStatement) fresh;
+        if (batchBindings != null) {
+            for (ParameterLog binding : batchBindings) {
+                binding.applyTo(ps);
+                ps.addBatch();
+            }
         }
-      }
+        parameters.applyTo(ps);
     }
-    return true;
-  }
 
-  @Override
-  long perform(Statement d, int op, String sql, int intArg, Object arg) throws SQLException {
-    PreparedStatement ps = (PreparedStatement) d;
-    switch (op) {
-      case PS_QUERY:
-        physicalResult = ps.executeQuery();
-        return 0;
-      case PS_UPDATE:
-        return ps.executeUpdate();
-      case PS_EXECUTE:
-        return ps.execute() ? 1 : 0;
-      case PS_LARGE_UPDATE:
-        return ps.executeLargeUpdate();
-      default:
-        return super.perform(d, op, sql, intArg, arg);
+    @Override
+    Object bindingForJournal(int op) {
+        if (op == BATCH || op == LARGE_BATCH) {
+            return batchBindings == null ? null : List.copyOf(batchBindings);
+        }
+        return parameters.copy();
     }
-  }
 
-  @Override
-  int batchFlags() {
-    return flags;
-  }
-
-  @Override
-  String batchSql() {
-    return shape.sql();
-  }
-
-  @Override
-  void batchDone() {
-    super.batchDone();
-    batchBindings = null;
-  }
-
-  // ---- executions
-
-  @Override
-  public final ResultSet executeQuery() throws SQLException {
-    run(PS_QUERY, shape.sql(), flags, 0, null);
-    ResultSet rs = physicalResult;
-    physicalResult = null;
-    return wrap(rs);
-  }
-
-  @Override
-  public final int executeUpdate() throws SQLException {
-    return (int) run(PS_UPDATE, shape.sql(), flags, 0, null);
-  }
-
-  @Override
-  public final boolean execute() throws SQLException {
-    return run(PS_EXECUTE, shape.sql(), flags, 0, null) != 0;
-  }
-
-  @Override
-  public final long executeLargeUpdate() throws SQLException {
-    return run(PS_LARGE_UPDATE, shape.sql(), flags, 0, null);
-  }
-
-  @Override
-  public final void addBatch() throws SQLException {
-    ps().addBatch();
-    if (batchBindings == null) {
-      batchBindings = new ArrayList<>();
+    @Override
+    void bindForReplay(Statement fresh, Object binding) throws SQLException {
+        PreparedStatement ps = (PreparedStatement) fresh;
+        if (binding instanceof ParameterLog single) {
+            single.applyTo(ps);
+        } else if (binding != null) {
+            for (Object log : (List<?>) binding) {
+                ((ParameterLog) log).applyTo(ps);
+                ps.addBatch();
+            }
+        }
     }
-    batchBindings.add(parameters.copy());
-  }
 
-  @Override
-  public final void clearParameters() throws SQLException {
-    ps().clearParameters();
-    parameters.clear();
-  }
+    @Override
+    boolean replayable() {
+        if (!parameters.replayable()) {
+            return false;
+        }
+        if (batchBindings != null) {
+            for (ParameterLog binding : batchBindings) {
+                if (!binding.replayable()) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
 
-  // ---- parameter setters: forwarded, then recorded for re-creation
+    @Override
+    long perform(Statement d, int op, String sql, int intArg, Object arg) throws SQLException {
+        PreparedStatement ps = (PreparedStatement) d;
+        switch (op) {
+            case PS_QUERY:
+                physicalResult = ps.executeQuery();
+                return 0;
+            case PS_UPDATE:
+                return ps.executeUpdate();
+            case PS_EXECUTE:
+                return ps.execute() ? 1 : 0;
+            case PS_LARGE_UPDATE:
+                return ps.executeLargeUpdate();
+            default:
+                return super.perform(d, op, sql, intArg, arg);
+        }
+    }
 
-  @Override
-  public final void setArray(int parameterIndex, Array x) throws SQLException {
-    ps().setArray(parameterIndex, x);
-    parameters.record(parameterIndex, Setter.ARRAY_ARRAY, x, null);
-  }
+    @Override
+    int batchFlags() {
+        return flags;
+    }
 
-  @Override
-  public final void setAsciiStream(int parameterIndex, InputStream x) throws SQLException {
-    ps().setAsciiStream(parameterIndex, x);
-    parameters.record(parameterIndex, Setter.STREAM, null, null);
-  }
+    @Override
+    String batchSql() {
+        return shape.sql();
+    }
 
-  @Override
-  public final void setAsciiStream(int parameterIndex, InputStream x, int y) throws SQLException {
-    ps().setAsciiStream(parameterIndex, x, y);
-    parameters.record(parameterIndex, Setter.STREAM, null, null);
-  }
+    @Override
+    void batchDone() {
+        super.batchDone();
+        batchBindings = null;
+    }
 
-  @Override
-  public final void setAsciiStream(int parameterIndex, InputStream x, long y) throws SQLException {
-    ps().setAsciiStream(parameterIndex, x, y);
-    parameters.record(parameterIndex, Setter.STREAM, null, null);
-  }
+    // ---- executions
 
-  @Override
-  public final void setBigDecimal(int parameterIndex, BigDecimal x) throws SQLException {
-    ps().setBigDecimal(parameterIndex, x);
-    parameters.record(parameterIndex, Setter.BIG_DECIMAL_BIGDECIMAL, x, null);
-  }
+    @Override
+    public final ResultSet executeQuery() throws SQLException {
+        run(PS_QUERY, shape.sql(), flags, 0, null);
+        ResultSet rs = physicalResult;
+        physicalResult = null;
+        return wrap(rs);
+    }
 
-  @Override
-  public final void setBinaryStream(int parameterIndex, InputStream x) throws SQLException {
-    ps().setBinaryStream(parameterIndex, x);
-    parameters.record(parameterIndex, Setter.STREAM, null, null);
-  }
+    @Override
+    public final int executeUpdate() throws SQLException {
+        return (int) run(PS_UPDATE, shape.sql(), flags, 0, null);
+    }
 
-  @Override
-  public final void setBinaryStream(int parameterIndex, InputStream x, int y) throws SQLException {
-    ps().setBinaryStream(parameterIndex, x, y);
-    parameters.record(parameterIndex, Setter.STREAM, null, null);
-  }
+    @Override
+    public final boolean execute() throws SQLException {
+        return run(PS_EXECUTE, shape.sql(), flags, 0, null) != 0;
+    }
 
-  @Override
-  public final void setBinaryStream(int parameterIndex, InputStream x, long y) throws SQLException {
-    ps().setBinaryStream(parameterIndex, x, y);
-    parameters.record(parameterIndex, Setter.STREAM, null, null);
-  }
+    @Override
+    public final long executeLargeUpdate() throws SQLException {
+        return run(PS_LARGE_UPDATE, shape.sql(), flags, 0, null);
+    }
 
-  @Override
-  public final void setBlob(int parameterIndex, Blob x) throws SQLException {
-    ps().setBlob(parameterIndex, x);
-    owner().pin(LARGE_OBJECTS);
-    parameters.record(parameterIndex, Setter.BLOB_BLOB, x, null);
-  }
+    @Override
+    public final void addBatch() throws SQLException {
+        ps().addBatch();
+        if (batchBindings == null) {
+            batchBindings = new ArrayList<>();
+        }
+        batchBindings.add(parameters.copy());
+    }
 
-  @Override
-  public final void setBlob(int parameterIndex, InputStream x) throws SQLException {
-    ps().setBlob(parameterIndex, x);
-    owner().pin(LARGE_OBJECTS);
-    parameters.record(parameterIndex, Setter.STREAM, null, null);
-  }
+    @Override
+    public final void clearParameters() throws SQLException {
+        ps().clearParameters();
+        parameters.clear();
+    }
 
-  @Override
-  public final void setBlob(int parameterIndex, InputStream x, long y) throws SQLException {
-    ps().setBlob(parameterIndex, x, y);
-    owner().pin(LARGE_OBJECTS);
-    parameters.record(parameterIndex, Setter.STREAM, null, null);
-  }
+    // ---- parameter setters: forwarded, then recorded for re-creation
 
-  @Override
-  public final void setBoolean(int parameterIndex, boolean x) throws SQLException {
-    ps().setBoolean(parameterIndex, x);
-    parameters.record(parameterIndex, Setter.BOOLEAN_BOOLEAN, x, null);
-  }
+    @Override
+    public final void setArray(int parameterIndex, Array x) throws SQLException {
+        ps().setArray(parameterIndex, x);
+        parameters.record(parameterIndex, Setter.ARRAY_ARRAY, x, null);
+    }
 
-  @Override
-  public final void setByte(int parameterIndex, byte x) throws SQLException {
-    ps().setByte(parameterIndex, x);
-    parameters.record(parameterIndex, Setter.BYTE_BYTE, x, null);
-  }
+    @Override
+    public final void setAsciiStream(int parameterIndex, InputStream x) throws SQLException {
+        ps().setAsciiStream(parameterIndex, x);
+        parameters.record(parameterIndex, Setter.STREAM, null, null);
+    }
 
-  @Override
-  public final void setBytes(int parameterIndex, byte[] x) throws SQLException {
-    ps().setBytes(parameterIndex, x);
-    parameters.record(parameterIndex, Setter.BYTES_BYTES, x, null);
-  }
+    @Override
+    public final void setAsciiStream(int parameterIndex, InputStream x, int y) throws SQLException {
+        ps().setAsciiStream(parameterIndex, x, y);
+        parameters.record(parameterIndex, Setter.STREAM, null, null);
+    }
 
-  @Override
-  public final void setCharacterStream(int parameterIndex, Reader x) throws SQLException {
-    ps().setCharacterStream(parameterIndex, x);
-    parameters.record(parameterIndex, Setter.STREAM, null, null);
-  }
+    @Override
+    public final void setAsciiStream(int parameterIndex, InputStream x, long y) throws SQLException {
+        ps().setAsciiStream(parameterIndex, x, y);
+        parameters.record(parameterIndex, Setter.STREAM, null, null);
+    }
 
-  @Override
-  public final void setCharacterStream(int parameterIndex, Reader x, int y) throws SQLException {
-    ps().setCharacterStream(parameterIndex, x, y);
-    parameters.record(parameterIndex, Setter.STREAM, null, null);
-  }
+    @Override
+    public final void setBigDecimal(int parameterIndex, BigDecimal x) throws SQLException {
+        ps().setBigDecimal(parameterIndex, x);
+        parameters.record(parameterIndex, Setter.BIG_DECIMAL_BIGDECIMAL, x, null);
+    }
 
-  @Override
-  public final void setCharacterStream(int parameterIndex, Reader x, long y) throws SQLException {
-    ps().setCharacterStream(parameterIndex, x, y);
-    parameters.record(parameterIndex, Setter.STREAM, null, null);
-  }
+    @Override
+    public final void setBinaryStream(int parameterIndex, InputStream x) throws SQLException {
+        ps().setBinaryStream(parameterIndex, x);
+        parameters.record(parameterIndex, Setter.STREAM, null, null);
+    }
 
-  @Override
-  public final void setClob(int parameterIndex, Clob x) throws SQLException {
-    ps().setClob(parameterIndex, x);
-    owner().pin(LARGE_OBJECTS);
-    parameters.record(parameterIndex, Setter.CLOB_CLOB, x, null);
-  }
+    @Override
+    public final void setBinaryStream(int parameterIndex, InputStream x, int y) throws SQLException {
+        ps().setBinaryStream(parameterIndex, x, y);
+        parameters.record(parameterIndex, Setter.STREAM, null, null);
+    }
 
-  @Override
-  public final void setClob(int parameterIndex, Reader x) throws SQLException {
-    ps().setClob(parameterIndex, x);
-    owner().pin(LARGE_OBJECTS);
-    parameters.record(parameterIndex, Setter.STREAM, null, null);
-  }
+    @Override
+    public final void setBinaryStream(int parameterIndex, InputStream x, long y) throws SQLException {
+        ps().setBinaryStream(parameterIndex, x, y);
+        parameters.record(parameterIndex, Setter.STREAM, null, null);
+    }
 
-  @Override
-  public final void setClob(int parameterIndex, Reader x, long y) throws SQLException {
-    ps().setClob(parameterIndex, x, y);
-    owner().pin(LARGE_OBJECTS);
-    parameters.record(parameterIndex, Setter.STREAM, null, null);
-  }
+    @Override
+    public final void setBlob(int parameterIndex, Blob x) throws SQLException {
+        ps().setBlob(parameterIndex, x);
+        owner().pin(LARGE_OBJECTS);
+        parameters.record(parameterIndex, Setter.BLOB_BLOB, x, null);
+    }
 
-  @Override
-  public final void setDate(int parameterIndex, Date x) throws SQLException {
-    ps().setDate(parameterIndex, x);
-    parameters.record(parameterIndex, Setter.DATE_DATE, x, null);
-  }
+    @Override
+    public final void setBlob(int parameterIndex, InputStream x) throws SQLException {
+        ps().setBlob(parameterIndex, x);
+        owner().pin(LARGE_OBJECTS);
+        parameters.record(parameterIndex, Setter.STREAM, null, null);
+    }
 
-  @Override
-  public final void setDate(int parameterIndex, Date x, Calendar y) throws SQLException {
-    ps().setDate(parameterIndex, x, y);
-    parameters.record(parameterIndex, Setter.DATE_DATE_CALENDAR, x, y);
-  }
+    @Override
+    public final void setBlob(int parameterIndex, InputStream x, long y) throws SQLException {
+        ps().setBlob(parameterIndex, x, y);
+        owner().pin(LARGE_OBJECTS);
+        parameters.record(parameterIndex, Setter.STREAM, null, null);
+    }
 
-  @Override
-  public final void setDouble(int parameterIndex, double x) throws SQLException {
-    ps().setDouble(parameterIndex, x);
-    parameters.record(parameterIndex, Setter.DOUBLE_DOUBLE, x, null);
-  }
+    @Override
+    public final void setBoolean(int parameterIndex, boolean x) throws SQLException {
+        ps().setBoolean(parameterIndex, x);
+        parameters.record(parameterIndex, Setter.BOOLEAN_BOOLEAN, x, null);
+    }
 
-  @Override
-  public final void setFloat(int parameterIndex, float x) throws SQLException {
-    ps().setFloat(parameterIndex, x);
-    parameters.record(parameterIndex, Setter.FLOAT_FLOAT, x, null);
-  }
+    @Override
+    public final void setByte(int parameterIndex, byte x) throws SQLException {
+        ps().setByte(parameterIndex, x);
+        parameters.record(parameterIndex, Setter.BYTE_BYTE, x, null);
+    }
 
-  @Override
-  public final void setInt(int parameterIndex, int x) throws SQLException {
-    ps().setInt(parameterIndex, x);
-    parameters.record(parameterIndex, Setter.INT_INT, x, null);
-  }
+    @Override
+    public final void setBytes(int parameterIndex, byte[] x) throws SQLException {
+        ps().setBytes(parameterIndex, x);
+        parameters.record(parameterIndex, Setter.BYTES_BYTES, x, null);
+    }
 
-  @Override
-  public final void setLong(int parameterIndex, long x) throws SQLException {
-    ps().setLong(parameterIndex, x);
-    parameters.record(parameterIndex, Setter.LONG_LONG, x, null);
-  }
+    @Override
+    public final void setCharacterStream(int parameterIndex, Reader x) throws SQLException {
+        ps().setCharacterStream(parameterIndex, x);
+        parameters.record(parameterIndex, Setter.STREAM, null, null);
+    }
 
-  @Override
-  public final void setNCharacterStream(int parameterIndex, Reader x) throws SQLException {
-    ps().setNCharacterStream(parameterIndex, x);
-    parameters.record(parameterIndex, Setter.STREAM, null, null);
-  }
+    @Override
+    public final void setCharacterStream(int parameterIndex, Reader x, int y) throws SQLException {
+        ps().setCharacterStream(parameterIndex, x, y);
+        parameters.record(parameterIndex, Setter.STREAM, null, null);
+    }
 
-  @Override
-  public final void setNCharacterStream(int parameterIndex, Reader x, long y) throws SQLException {
-    ps().setNCharacterStream(parameterIndex, x, y);
-    parameters.record(parameterIndex, Setter.STREAM, null, null);
-  }
+    @Override
+    public final void setCharacterStream(int parameterIndex, Reader x, long y) throws SQLException {
+        ps().setCharacterStream(parameterIndex, x, y);
+        parameters.record(parameterIndex, Setter.STREAM, null, null);
+    }
 
-  @Override
-  public final void setNClob(int parameterIndex, NClob x) throws SQLException {
-    ps().setNClob(parameterIndex, x);
-    owner().pin(LARGE_OBJECTS);
-    parameters.record(parameterIndex, Setter.N_CLOB_NCLOB, x, null);
-  }
+    @Override
+    public final void setClob(int parameterIndex, Clob x) throws SQLException {
+        ps().setClob(parameterIndex, x);
+        owner().pin(LARGE_OBJECTS);
+        parameters.record(parameterIndex, Setter.CLOB_CLOB, x, null);
+    }
 
-  @Override
-  public final void setNClob(int parameterIndex, Reader x) throws SQLException {
-    ps().setNClob(parameterIndex, x);
-    owner().pin(LARGE_OBJECTS);
-    parameters.record(parameterIndex, Setter.STREAM, null, null);
-  }
+    @Override
+    public final void setClob(int parameterIndex, Reader x) throws SQLException {
+        ps().setClob(parameterIndex, x);
+        owner().pin(LARGE_OBJECTS);
+        parameters.record(parameterIndex, Setter.STREAM, null, null);
+    }
 
-  @Override
-  public final void setNClob(int parameterIndex, Reader x, long y) throws SQLException {
-    ps().setNClob(parameterIndex, x, y);
-    owner().pin(LARGE_OBJECTS);
-    parameters.record(parameterIndex, Setter.STREAM, null, null);
-  }
+    @Override
+    public final void setClob(int parameterIndex, Reader x, long y) throws SQLException {
+        ps().setClob(parameterIndex, x, y);
+        owner().pin(LARGE_OBJECTS);
+        parameters.record(parameterIndex, Setter.STREAM, null, null);
+    }
 
-  @Override
-  public final void setNString(int parameterIndex, String x) throws SQLException {
-    ps().setNString(parameterIndex, x);
-    parameters.record(parameterIndex, Setter.N_STRING_STRING, x, null);
-  }
+    @Override
+    public final void setDate(int parameterIndex, Date x) throws SQLException {
+        ps().setDate(parameterIndex, x);
+        parameters.record(parameterIndex, Setter.DATE_DATE, x, null);
+    }
 
-  @Override
-  public final void setNull(int parameterIndex, int x) throws SQLException {
-    ps().setNull(parameterIndex, x);
-    parameters.record(parameterIndex, Setter.NULL_INT, x, null);
-  }
+    @Override
+    public final void setDate(int parameterIndex, Date x, Calendar y) throws SQLException {
+        ps().setDate(parameterIndex, x, y);
+        parameters.record(parameterIndex, Setter.DATE_DATE_CALENDAR, x, y);
+    }
 
-  @Override
-  public final void setNull(int parameterIndex, int x, String y) throws SQLException {
-    ps().setNull(parameterIndex, x, y);
-    parameters.record(parameterIndex, Setter.NULL_INT_STRING, x, y);
-  }
+    @Override
+    public final void setDouble(int parameterIndex, double x) throws SQLException {
+        ps().setDouble(parameterIndex, x);
+        parameters.record(parameterIndex, Setter.DOUBLE_DOUBLE, x, null);
+    }
 
-  @Override
-  public final void setObject(int parameterIndex, Object x) throws SQLException {
-    ps().setObject(parameterIndex, x);
-    parameters.record(parameterIndex, Setter.OBJECT_OBJECT, x, null);
-  }
+    @Override
+    public final void setFloat(int parameterIndex, float x) throws SQLException {
+        ps().setFloat(parameterIndex, x);
+        parameters.record(parameterIndex, Setter.FLOAT_FLOAT, x, null);
+    }
 
-  @Override
-  public final void setObject(int parameterIndex, Object x, SQLType y) throws SQLException {
-    ps().setObject(parameterIndex, x, y);
-    parameters.record(parameterIndex, Setter.OBJECT_OBJECT_SQLTYPE, x, y);
-  }
+    @Override
+    public final void setInt(int parameterIndex, int x) throws SQLException {
+        ps().setInt(parameterIndex, x);
+        parameters.record(parameterIndex, Setter.INT_INT, x, null);
+    }
 
-  @Override
-  public final void setObject(int parameterIndex, Object x, SQLType y, int z) throws SQLException {
-    ps().setObject(parameterIndex, x, y, z);
-    parameters.record(parameterIndex, Setter.OBJECT_OBJECT_SQLTYPE_INT, x, new Object[] {y, z});
-  }
+    @Override
+    public final void setLong(int parameterIndex, long x) throws SQLException {
+        ps().setLong(parameterIndex, x);
+        parameters.record(parameterIndex, Setter.LONG_LONG, x, null);
+    }
 
-  @Override
-  public final void setObject(int parameterIndex, Object x, int y) throws SQLException {
-    ps().setObject(parameterIndex, x, y);
-    parameters.record(parameterIndex, Setter.OBJECT_OBJECT_INT, x, y);
-  }
+    @Override
+    public final void setNCharacterStream(int parameterIndex, Reader x) throws SQLException {
+        ps().setNCharacterStream(parameterIndex, x);
+        parameters.record(parameterIndex, Setter.STREAM, null, null);
+    }
 
-  @Override
-  public final void setObject(int parameterIndex, Object x, int y, int z) throws SQLException {
-    ps().setObject(parameterIndex, x, y, z);
-    parameters.record(parameterIndex, Setter.OBJECT_OBJECT_INT_INT, x, new Object[] {y, z});
-  }
+    @Override
+    public final void setNCharacterStream(int parameterIndex, Reader x, long y) throws SQLException {
+        ps().setNCharacterStream(parameterIndex, x, y);
+        parameters.record(parameterIndex, Setter.STREAM, null, null);
+    }
 
-  @Override
-  public final void setRef(int parameterIndex, Ref x) throws SQLException {
-    ps().setRef(parameterIndex, x);
-    parameters.record(parameterIndex, Setter.REF_REF, x, null);
-  }
+    @Override
+    public final void setNClob(int parameterIndex, NClob x) throws SQLException {
+        ps().setNClob(parameterIndex, x);
+        owner().pin(LARGE_OBJECTS);
+        parameters.record(parameterIndex, Setter.N_CLOB_NCLOB, x, null);
+    }
 
-  @Override
-  public final void setRowId(int parameterIndex, RowId x) throws SQLException {
-    ps().setRowId(parameterIndex, x);
-    parameters.record(parameterIndex, Setter.ROW_ID_ROWID, x, null);
-  }
+    @Override
+    public final void setNClob(int parameterIndex, Reader x) throws SQLException {
+        ps().setNClob(parameterIndex, x);
+        owner().pin(LARGE_OBJECTS);
+        parameters.record(parameterIndex, Setter.STREAM, null, null);
+    }
 
-  @Override
-  public final void setSQLXML(int parameterIndex, SQLXML x) throws SQLException {
-    ps().setSQLXML(parameterIndex, x);
-    parameters.record(parameterIndex, Setter.STREAM, null, null);
-  }
+    @Override
+    public final void setNClob(int parameterIndex, Reader x, long y) throws SQLException {
+        ps().setNClob(parameterIndex, x, y);
+        owner().pin(LARGE_OBJECTS);
+        parameters.record(parameterIndex, Setter.STREAM, null, null);
+    }
 
-  @Override
-  public final void setShort(int parameterIndex, short x) throws SQLException {
-    ps().setShort(parameterIndex, x);
-    parameters.record(parameterIndex, Setter.SHORT_SHORT, x, null);
-  }
+    @Override
+    public final void setNString(int parameterIndex, String x) throws SQLException {
+        ps().setNString(parameterIndex, x);
+        parameters.record(parameterIndex, Setter.N_STRING_STRING, x, null);
+    }
 
-  @Override
-  public final void setString(int parameterIndex, String x) throws SQLException {
-    ps().setString(parameterIndex, x);
-    parameters.record(parameterIndex, Setter.STRING_STRING, x, null);
-  }
+    @Override
+    public final void setNull(int parameterIndex, int x) throws SQLException {
+        ps().setNull(parameterIndex, x);
+        parameters.record(parameterIndex, Setter.NULL_INT, x, null);
+    }
 
-  @Override
-  public final void setTime(int parameterIndex, Time x) throws SQLException {
-    ps().setTime(parameterIndex, x);
-    parameters.record(parameterIndex, Setter.TIME_TIME, x, null);
-  }
+    @Override
+    public final void setNull(int parameterIndex, int x, String y) throws SQLException {
+        ps().setNull(parameterIndex, x, y);
+        parameters.record(parameterIndex, Setter.NULL_INT_STRING, x, y);
+    }
 
-  @Override
-  public final void setTime(int parameterIndex, Time x, Calendar y) throws SQLException {
-    ps().setTime(parameterIndex, x, y);
-    parameters.record(parameterIndex, Setter.TIME_TIME_CALENDAR, x, y);
-  }
+    @Override
+    public final void setObject(int parameterIndex, Object x) throws SQLException {
+        ps().setObject(parameterIndex, x);
+        parameters.record(parameterIndex, Setter.OBJECT_OBJECT, x, null);
+    }
 
-  @Override
-  public final void setTimestamp(int parameterIndex, Timestamp x) throws SQLException {
-    ps().setTimestamp(parameterIndex, x);
-    parameters.record(parameterIndex, Setter.TIMESTAMP_TIMESTAMP, x, null);
-  }
+    @Override
+    public final void setObject(int parameterIndex, Object x, SQLType y) throws SQLException {
+        ps().setObject(parameterIndex, x, y);
+        parameters.record(parameterIndex, Setter.OBJECT_OBJECT_SQLTYPE, x, y);
+    }
 
-  @Override
-  public final void setTimestamp(int parameterIndex, Timestamp x, Calendar y) throws SQLException {
-    ps().setTimestamp(parameterIndex, x, y);
-    parameters.record(parameterIndex, Setter.TIMESTAMP_TIMESTAMP_CALENDAR, x, y);
-  }
+    @Override
+    public final void setObject(int parameterIndex, Object x, SQLType y, int z) throws SQLException {
+        ps().setObject(parameterIndex, x, y, z);
+        parameters.record(parameterIndex, Setter.OBJECT_OBJECT_SQLTYPE_INT, x, new Object[] {y, z});
+    }
 
-  @Override
-  public final void setURL(int parameterIndex, URL x) throws SQLException {
-    ps().setURL(parameterIndex, x);
-    parameters.record(parameterIndex, Setter.U_R_L_URL, x, null);
-  }
+    @Override
+    public final void setObject(int parameterIndex, Object x, int y) throws SQLException {
+        ps().setObject(parameterIndex, x, y);
+        parameters.record(parameterIndex, Setter.OBJECT_OBJECT_INT, x, y);
+    }
 
-  @Deprecated
-  @Override
-  public final void setUnicodeStream(int parameterIndex, InputStream x, int y) throws SQLException {
-    ps().setUnicodeStream(parameterIndex, x, y);
-    parameters.record(parameterIndex, Setter.STREAM, null, null);
-  }
-  // ---- pass-throughs (plain forwarding to the current physical statement)
+    @Override
+    public final void setObject(int parameterIndex, Object x, int y, int z) throws SQLException {
+        ps().setObject(parameterIndex, x, y, z);
+        parameters.record(parameterIndex, Setter.OBJECT_OBJECT_INT_INT, x, new Object[] {y, z});
+    }
 
-  @Override
-  public ResultSetMetaData getMetaData() throws SQLException {
-    return ps().getMetaData();
-  }
+    @Override
+    public final void setRef(int parameterIndex, Ref x) throws SQLException {
+        ps().setRef(parameterIndex, x);
+        parameters.record(parameterIndex, Setter.REF_REF, x, null);
+    }
 
-  @Override
-  public ParameterMetaData getParameterMetaData() throws SQLException {
-    return ps().getParameterMetaData();
-  }
+    @Override
+    public final void setRowId(int parameterIndex, RowId x) throws SQLException {
+        ps().setRowId(parameterIndex, x);
+        parameters.record(parameterIndex, Setter.ROW_ID_ROWID, x, null);
+    }
+
+    @Override
+    public final void setSQLXML(int parameterIndex, SQLXML x) throws SQLException {
+        ps().setSQLXML(parameterIndex, x);
+        parameters.record(parameterIndex, Setter.STREAM, null, null);
+    }
+
+    @Override
+    public final void setShort(int parameterIndex, short x) throws SQLException {
+        ps().setShort(parameterIndex, x);
+        parameters.record(parameterIndex, Setter.SHORT_SHORT, x, null);
+    }
+
+    @Override
+    public final void setString(int parameterIndex, String x) throws SQLException {
+        ps().setString(parameterIndex, x);
+        parameters.record(parameterIndex, Setter.STRING_STRING, x, null);
+    }
+
+    @Override
+    public final void setTime(int parameterIndex, Time x) throws SQLException {
+        ps().setTime(parameterIndex, x);
+        parameters.record(parameterIndex, Setter.TIME_TIME, x, null);
+    }
+
+    @Override
+    public final void setTime(int parameterIndex, Time x, Calendar y) throws SQLException {
+        ps().setTime(parameterIndex, x, y);
+        parameters.record(parameterIndex, Setter.TIME_TIME_CALENDAR, x, y);
+    }
+
+    @Override
+    public final void setTimestamp(int parameterIndex, Timestamp x) throws SQLException {
+        ps().setTimestamp(parameterIndex, x);
+        parameters.record(parameterIndex, Setter.TIMESTAMP_TIMESTAMP, x, null);
+    }
+
+    @Override
+    public final void setTimestamp(int parameterIndex, Timestamp x, Calendar y) throws SQLException {
+        ps().setTimestamp(parameterIndex, x, y);
+        parameters.record(parameterIndex, Setter.TIMESTAMP_TIMESTAMP_CALENDAR, x, y);
+    }
+
+    @Override
+    public final void setURL(int parameterIndex, URL x) throws SQLException {
+        ps().setURL(parameterIndex, x);
+        parameters.record(parameterIndex, Setter.U_R_L_URL, x, null);
+    }
+
+    @Deprecated
+    @Override
+    public final void setUnicodeStream(int parameterIndex, InputStream x, int y) throws SQLException {
+        ps().setUnicodeStream(parameterIndex, x, y);
+        parameters.record(parameterIndex, Setter.STREAM, null, null);
+    }
+    // ---- pass-throughs (plain forwarding to the current physical statement)
+
+    @Override
+    public ResultSetMetaData getMetaData() throws SQLException {
+        return ps().getMetaData();
+    }
+
+    @Override
+    public ParameterMetaData getParameterMetaData() throws SQLException {
+        return ps().getParameterMetaData();
+    }
 }

@@ -22,700 +22,700 @@ import java.util.Set;
  */
 class RetryingStatement implements Statement {
 
-  /** The {@code java.sql.Statement} methods that go straight to the physical statement. */
-  static final Set<String> PASS_THROUGH = Set.of(
-      "clearWarnings()",
-      "enquoteIdentifier(String,boolean)",
-      "enquoteLiteral(String)",
-      "enquoteNCharLiteral(String)",
-      "getFetchDirection()",
-      "getFetchSize()",
-      "getLargeMaxRows()",
-      "getLargeUpdateCount()",
-      "getMaxFieldSize()",
-      "getMaxRows()",
-      "getMoreResults()",
-      "getMoreResults(int)",
-      "getQueryTimeout()",
-      "getResultSetConcurrency()",
-      "getResultSetHoldability()",
-      "getResultSetType()",
-      "getUpdateCount()",
-      "getWarnings()",
-      "isCloseOnCompletion()",
-      "isPoolable()",
-      "isSimpleIdentifier(String)");
+    /** The {@code java.sql.Statement} methods that go straight to the physical statement. */
+    static final Set<String> PASS_THROUGH = Set.of(
+            "clearWarnings()",
+            "enquoteIdentifier(String,boolean)",
+            "enquoteLiteral(String)",
+            "enquoteNCharLiteral(String)",
+            "getFetchDirection()",
+            "getFetchSize()",
+            "getLargeMaxRows()",
+            "getLargeUpdateCount()",
+            "getMaxFieldSize()",
+            "getMaxRows()",
+            "getMoreResults()",
+            "getMoreResults(int)",
+            "getQueryTimeout()",
+            "getResultSetConcurrency()",
+            "getResultSetHoldability()",
+            "getResultSetType()",
+            "getUpdateCount()",
+            "getWarnings()",
+            "isCloseOnCompletion()",
+            "isPoolable()",
+            "isSimpleIdentifier(String)");
 
-  // operations run() knows; subclasses add theirs above FIRST_SUBCLASS_OP
-  static final int QUERY = 0;
-  static final int UPDATE = 1;
-  static final int UPDATE_KEYS = 2;
-  static final int UPDATE_INDEXES = 3;
-  static final int UPDATE_NAMES = 4;
-  static final int EXECUTE = 5;
-  static final int EXECUTE_KEYS = 6;
-  static final int EXECUTE_INDEXES = 7;
-  static final int EXECUTE_NAMES = 8;
-  static final int LARGE_UPDATE = 9;
-  static final int LARGE_UPDATE_KEYS = 10;
-  static final int LARGE_UPDATE_INDEXES = 11;
-  static final int LARGE_UPDATE_NAMES = 12;
-  static final int BATCH = 13;
-  static final int LARGE_BATCH = 14;
-  static final int FIRST_SUBCLASS_OP = 100;
+    // operations run() knows; subclasses add theirs above FIRST_SUBCLASS_OP
+    static final int QUERY = 0;
+    static final int UPDATE = 1;
+    static final int UPDATE_KEYS = 2;
+    static final int UPDATE_INDEXES = 3;
+    static final int UPDATE_NAMES = 4;
+    static final int EXECUTE = 5;
+    static final int EXECUTE_KEYS = 6;
+    static final int EXECUTE_INDEXES = 7;
+    static final int EXECUTE_NAMES = 8;
+    static final int LARGE_UPDATE = 9;
+    static final int LARGE_UPDATE_KEYS = 10;
+    static final int LARGE_UPDATE_INDEXES = 11;
+    static final int LARGE_UPDATE_NAMES = 12;
+    static final int BATCH = 13;
+    static final int LARGE_BATCH = 14;
+    static final int FIRST_SUBCLASS_OP = 100;
 
-  private static final int FETCH_SIZE = 1;
-  private static final int MAX_ROWS = 1 << 1;
-  private static final int LARGE_MAX_ROWS = 1 << 2;
-  private static final int QUERY_TIMEOUT = 1 << 3;
-  private static final int FETCH_DIRECTION = 1 << 4;
-  private static final int MAX_FIELD_SIZE = 1 << 5;
-  private static final int ESCAPE_PROCESSING = 1 << 6;
-  private static final int POOLABLE = 1 << 7;
-  private static final int CURSOR_NAME = 1 << 8;
-  private static final int CLOSE_ON_COMPLETION = 1 << 9;
+    private static final int FETCH_SIZE = 1;
+    private static final int MAX_ROWS = 1 << 1;
+    private static final int LARGE_MAX_ROWS = 1 << 2;
+    private static final int QUERY_TIMEOUT = 1 << 3;
+    private static final int FETCH_DIRECTION = 1 << 4;
+    private static final int MAX_FIELD_SIZE = 1 << 5;
+    private static final int ESCAPE_PROCESSING = 1 << 6;
+    private static final int POOLABLE = 1 << 7;
+    private static final int CURSOR_NAME = 1 << 8;
+    private static final int CLOSE_ON_COMPLETION = 1 << 9;
 
-  private final RetryingConnection owner;
-  final Shape shape;
-  /**
-   * Not final: replaced when re-created after a failure or on a new physical connection.
-   * Volatile for cancel(), the one method another thread calls.
-   */
-  private volatile Statement delegate;
-  /** The connection generation the physical statement belongs to; -1 forces a re-creation. */
-  private int generation;
-  private boolean closed;
+    private final RetryingConnection owner;
+    final Shape shape;
+    /**
+     * Not final: replaced when re-created after a failure or on a new physical connection.
+     * Volatile for cancel(), the one method another thread calls.
+     */
+    private volatile Statement delegate;
+    /** The connection generation the physical statement belongs to; -1 forces a re-creation. */
+    private int generation;
+    private boolean closed;
 
-  private int settings;
-  private int fetchSize;
-  private long maxRows;
-  private int queryTimeout;
-  private int fetchDirection;
-  private int maxFieldSize;
-  private boolean escapeProcessing;
-  private boolean poolable;
-  private String cursorName;
+    private int settings;
+    private int fetchSize;
+    private long maxRows;
+    private int queryTimeout;
+    private int fetchDirection;
+    private int maxFieldSize;
+    private boolean escapeProcessing;
+    private boolean poolable;
+    private String cursorName;
 
-  private List<String> batch;
-  private int batchFlags = SqlScan.READ_CANDIDATE;
+    private List<String> batch;
+    private int batchFlags = SqlScan.READ_CANDIDATE;
 
-  /** Results of the last run(), handed to the public method that asked. */
-  ResultSet physicalResult;
-  int[] batchCounts;
-  long[] largeBatchCounts;
-  private ResultSet lastPhysicalResultSet;
-  private RetryingResultSet lastResultSet;
-  /** This statement's latest execution in the transaction journal, or null. */
-  JournalEntry lastEntry;
+    /** Results of the last run(), handed to the public method that asked. */
+    ResultSet physicalResult;
+    int[] batchCounts;
+    long[] largeBatchCounts;
+    private ResultSet lastPhysicalResultSet;
+    private RetryingResultSet lastResultSet;
+    /** This statement's latest execution in the transaction journal, or null. */
+    JournalEntry lastEntry;
 
-  RetryingStatement(RetryingConnection owner, Shape shape) throws SQLException {
-    this.owner = owner;
-    this.shape = shape;
-    Connection physical = owner.delegate();
-    this.generation = owner.generation();
-    this.delegate = shape.create(physical);
-  }
-
-  RetryingConnection owner() {
-    return owner;
-  }
-
-  /** The current physical statement, re-created first when it belongs to an older connection. */
-  final Statement delegate() throws SQLException {
-    if (closed) {
-      throw new SQLException("This statement has been closed.", "55000");
+    RetryingStatement(RetryingConnection owner, Shape shape) throws SQLException {
+        this.owner = owner;
+        this.shape = shape;
+        Connection physical = owner.delegate();
+        this.generation = owner.generation();
+        this.delegate = shape.create(physical);
     }
-    Connection physical = owner.delegate();
-    if (generation != owner.generation()) {
-      recreate(physical);
+
+    RetryingConnection owner() {
+        return owner;
     }
-    return delegate;
-  }
 
-  private void recreate(Connection physical) throws SQLException {
-    Statement old = delegate;
-    int gen = owner.generation();
-    Statement fresh = shape.create(physical);
-    try {
-      applySettings(fresh);
-      rebind(fresh);
-    } catch (SQLException | RuntimeException e) {
-      closeQuietly(fresh);
-      throw e;
+    /** The current physical statement, re-created first when it belongs to an older connection. */
+    final Statement delegate() throws SQLException {
+        if (closed) {
+            throw new SQLException("This statement has been closed.", "55000");
+        }
+        Connection physical = owner.delegate();
+        if (generation != owner.generation()) {
+            recreate(physical);
+        }
+        return delegate;
     }
-    delegate = fresh;
-    generation = gen;
-    lastPhysicalResultSet = null;
-    lastResultSet = null;
-    closeQuietly(old);
-  }
 
-  private static void closeQuietly(Statement s) {
-    if (s != null) {
-      try {
-        s.close();
-      } catch (SQLException | RuntimeException ignored) {
-        // the old statement belongs to a dead connection or is being replaced: nothing to learn
-      }
+    private void recreate(Connection physical) throws SQLException {
+        Statement old = delegate;
+        int gen = owner.generation();
+        Statement fresh = shape.create(physical);
+        try {
+            applySettings(fresh);
+            rebind(fresh);
+        } catch (SQLException | RuntimeException e) {
+            closeQuietly(fresh);
+            throw e;
+        }
+        delegate = fresh;
+        generation = gen;
+        lastPhysicalResultSet = null;
+        lastResultSet = null;
+        closeQuietly(old);
     }
-  }
 
-  void applySettings(Statement s) throws SQLException {
-    int set = settings;
-    if (set == 0) {
-      return;
+    private static void closeQuietly(Statement s) {
+        if (s != null) {
+            try {
+                s.close();
+            } catch (SQLException | RuntimeException ignored) {
+                // the old statement belongs to a dead connection or is being replaced: nothing to learn
+            }
+        }
     }
-    if ((set & FETCH_SIZE) != 0) {
-      s.setFetchSize(fetchSize);
+
+    void applySettings(Statement s) throws SQLException {
+        int set = settings;
+        if (set == 0) {
+            return;
+        }
+        if ((set & FETCH_SIZE) != 0) {
+            s.setFetchSize(fetchSize);
+        }
+        if ((set & MAX_ROWS) != 0) {
+            s.setMaxRows((int) maxRows);
+        }
+        if ((set & LARGE_MAX_ROWS) != 0) {
+            s.setLargeMaxRows(maxRows);
+        }
+        if ((set & QUERY_TIMEOUT) != 0) {
+            s.setQueryTimeout(queryTimeout);
+        }
+        if ((set & FETCH_DIRECTION) != 0) {
+            s.setFetchDirection(fetchDirection);
+        }
+        if ((set & MAX_FIELD_SIZE) != 0) {
+            s.setMaxFieldSize(maxFieldSize);
+        }
+        if ((set & ESCAPE_PROCESSING) != 0) {
+            s.setEscapeProcessing(escapeProcessing);
+        }
+        if ((set & POOLABLE) != 0) {
+            s.setPoolable(poolable);
+        }
+        if ((set & CURSOR_NAME) != 0) {
+            s.setCursorName(cursorName);
+        }
+        if ((set & CLOSE_ON_COMPLETION) != 0) {
+            s.closeOnCompletion();
+        }
     }
-    if ((set & MAX_ROWS) != 0) {
-      s.setMaxRows((int) maxRows);
+
+    /** Gives a re-created physical statement the recorded batch (subclasses: and parameters). */
+    void rebind(Statement fresh) throws SQLException {
+        if (batch != null) {
+            for (String sql : batch) {
+                fresh.addBatch(sql);
+            }
+        }
     }
-    if ((set & LARGE_MAX_ROWS) != 0) {
-      s.setLargeMaxRows(maxRows);
+
+    /** What the journal keeps to run {@code op} again: a copy of the batch (subclasses: the parameters). */
+    Object bindingForJournal(int op) {
+        return (op == BATCH || op == LARGE_BATCH) && batch != null ? List.copyOf(batch) : null;
     }
-    if ((set & QUERY_TIMEOUT) != 0) {
-      s.setQueryTimeout(queryTimeout);
+
+    /** Gives a replay's physical statement what {@link #bindingForJournal} kept. */
+    void bindForReplay(Statement fresh, Object binding) throws SQLException {
+        if (binding != null) {
+            for (Object sql : (List<?>) binding) {
+                fresh.addBatch((String) sql);
+            }
+        }
     }
-    if ((set & FETCH_DIRECTION) != 0) {
-      s.setFetchDirection(fetchDirection);
+
+    boolean closedByApp() {
+        return closed;
     }
-    if ((set & MAX_FIELD_SIZE) != 0) {
-      s.setMaxFieldSize(maxFieldSize);
+
+    /**
+     * A transaction replay re-ran this statement's latest execution on {@code fresh}: carry on
+     * with it (and with {@code physicalResult} as the application's {@code result}).
+     */
+    void adopt(Statement fresh, ResultSet physicalResult, RetryingResultSet result) {
+        Statement old = delegate;
+        delegate = fresh;
+        generation = owner.generation();
+        lastPhysicalResultSet = result == null ? null : physicalResult;
+        lastResultSet = result;
+        closeQuietly(old);
     }
-    if ((set & ESCAPE_PROCESSING) != 0) {
-      s.setEscapeProcessing(escapeProcessing);
+
+    /** Whether the recorded work can be sent again (subclasses: no stream parameter). */
+    boolean replayable() {
+        return true;
     }
-    if ((set & POOLABLE) != 0) {
-      s.setPoolable(poolable);
+
+    /**
+     * Runs one unit of work (a statement, a multi-statement string, a batch) until it succeeds or
+     * the funnel throws. The only place executions pass on their way to the server.
+     *
+     * @return the update count, 1/0 for execute's boolean; result sets and batch counts land in fields
+     */
+    final long run(int op, String sql, int flags, int intArg, Object arg) throws SQLException {
+        Run run = null;
+        while (true) {
+            Statement d = delegate();
+            try {
+                long result = perform(d, op, sql, intArg, arg);
+                owner.executed(this, op, flags, sql, intArg, arg, result, d, run);
+                return result;
+            } catch (SQLException e) {
+                run = owner.recovery.failed(this, op, e, flags, sql, run);
+                generation = -1;
+            }
+        }
     }
-    if ((set & CURSOR_NAME) != 0) {
-      s.setCursorName(cursorName);
+
+    /** Executes {@code op} once on the physical statement {@code d}. */
+    long perform(Statement d, int op, String sql, int intArg, Object arg) throws SQLException {
+        switch (op) {
+            case QUERY:
+                physicalResult = d.executeQuery(sql);
+                return 0;
+            case UPDATE:
+                return d.executeUpdate(sql);
+            case UPDATE_KEYS:
+                return d.executeUpdate(sql, intArg);
+            case UPDATE_INDEXES:
+                return d.executeUpdate(sql, (int[]) arg);
+            case UPDATE_NAMES:
+                return d.executeUpdate(sql, (String[]) arg);
+            case EXECUTE:
+                return d.execute(sql) ? 1 : 0;
+            case EXECUTE_KEYS:
+                return d.execute(sql, intArg) ? 1 : 0;
+            case EXECUTE_INDEXES:
+                return d.execute(sql, (int[]) arg) ? 1 : 0;
+            case EXECUTE_NAMES:
+                return d.execute(sql, (String[]) arg) ? 1 : 0;
+            case LARGE_UPDATE:
+                return d.executeLargeUpdate(sql);
+            case LARGE_UPDATE_KEYS:
+                return d.executeLargeUpdate(sql, intArg);
+            case LARGE_UPDATE_INDEXES:
+                return d.executeLargeUpdate(sql, (int[]) arg);
+            case LARGE_UPDATE_NAMES:
+                return d.executeLargeUpdate(sql, (String[]) arg);
+            case BATCH:
+                batchCounts = d.executeBatch();
+                return 0;
+            case LARGE_BATCH:
+                largeBatchCounts = d.executeLargeBatch();
+                return 0;
+            default:
+                throw new IllegalStateException("unknown operation " + op);
+        }
     }
-    if ((set & CLOSE_ON_COMPLETION) != 0) {
-      s.closeOnCompletion();
+
+    /** What a batch run is judged by: read-only only if every entry is, every other flag of any entry. */
+    int batchFlags() {
+        return batchFlags;
     }
-  }
 
-  /** Gives a re-created physical statement the recorded batch (subclasses: and parameters). */
-  void rebind(Statement fresh) throws SQLException {
-    if (batch != null) {
-      for (String sql : batch) {
-        fresh.addBatch(sql);
-      }
+    /** The batch as one text, for the funnel's judgement and session tracking. */
+    String batchSql() {
+        return batch == null ? "" : String.join(";\n", batch);
     }
-  }
 
-  /** What the journal keeps to run {@code op} again: a copy of the batch (subclasses: the parameters). */
-  Object bindingForJournal(int op) {
-    return (op == BATCH || op == LARGE_BATCH) && batch != null ? List.copyOf(batch) : null;
-  }
-
-  /** Gives a replay's physical statement what {@link #bindingForJournal} kept. */
-  void bindForReplay(Statement fresh, Object binding) throws SQLException {
-    if (binding != null) {
-      for (Object sql : (List<?>) binding) {
-        fresh.addBatch((String) sql);
-      }
+    /** After executeBatch, whatever its outcome, the batch is empty (as JDBC says). */
+    void batchDone() {
+        batch = null;
+        batchFlags = SqlScan.READ_CANDIDATE;
     }
-  }
 
-  boolean closedByApp() {
-    return closed;
-  }
-
-  /**
-   * A transaction replay re-ran this statement's latest execution on {@code fresh}: carry on
-   * with it (and with {@code physicalResult} as the application's {@code result}).
-   */
-  void adopt(Statement fresh, ResultSet physicalResult, RetryingResultSet result) {
-    Statement old = delegate;
-    delegate = fresh;
-    generation = owner.generation();
-    lastPhysicalResultSet = result == null ? null : physicalResult;
-    lastResultSet = result;
-    closeQuietly(old);
-  }
-
-  /** Whether the recorded work can be sent again (subclasses: no stream parameter). */
-  boolean replayable() {
-    return true;
-  }
-
-  /**
-   * Runs one unit of work (a statement, a multi-statement string, a batch) until it succeeds or
-   * the funnel throws. The only place executions pass on their way to the server.
-   *
-   * @return the update count, 1/0 for execute's boolean; result sets and batch counts land in fields
-   */
-  final long run(int op, String sql, int flags, int intArg, Object arg) throws SQLException {
-    Run run = null;
-    while (true) {
-      Statement d = delegate();
-      try {
-        long result = perform(d, op, sql, intArg, arg);
-        owner.executed(this, op, flags, sql, intArg, arg, result, d, run);
-        return result;
-      } catch (SQLException e) {
-        run = owner.recovery.failed(this, op, e, flags, sql, run);
-        generation = -1;
-      }
+    final ResultSet wrap(ResultSet physical) {
+        return wrap(physical, false);
     }
-  }
 
-  /** Executes {@code op} once on the physical statement {@code d}. */
-  long perform(Statement d, int op, String sql, int intArg, Object arg) throws SQLException {
-    switch (op) {
-      case QUERY:
-        physicalResult = d.executeQuery(sql);
-        return 0;
-      case UPDATE:
-        return d.executeUpdate(sql);
-      case UPDATE_KEYS:
-        return d.executeUpdate(sql, intArg);
-      case UPDATE_INDEXES:
-        return d.executeUpdate(sql, (int[]) arg);
-      case UPDATE_NAMES:
-        return d.executeUpdate(sql, (String[]) arg);
-      case EXECUTE:
-        return d.execute(sql) ? 1 : 0;
-      case EXECUTE_KEYS:
-        return d.execute(sql, intArg) ? 1 : 0;
-      case EXECUTE_INDEXES:
-        return d.execute(sql, (int[]) arg) ? 1 : 0;
-      case EXECUTE_NAMES:
-        return d.execute(sql, (String[]) arg) ? 1 : 0;
-      case LARGE_UPDATE:
-        return d.executeLargeUpdate(sql);
-      case LARGE_UPDATE_KEYS:
-        return d.executeLargeUpdate(sql, intArg);
-      case LARGE_UPDATE_INDEXES:
-        return d.executeLargeUpdate(sql, (int[]) arg);
-      case LARGE_UPDATE_NAMES:
-        return d.executeLargeUpdate(sql, (String[]) arg);
-      case BATCH:
-        batchCounts = d.executeBatch();
-        return 0;
-      case LARGE_BATCH:
-        largeBatchCounts = d.executeLargeBatch();
-        return 0;
-      default:
-        throw new IllegalStateException("unknown operation " + op);
+    /**
+     * The application's result set over {@code physical}; inside a journaled transaction it digests
+     * the rows the application reads, for a replay to verify ({@code keys}: the generated keys).
+     */
+    final ResultSet wrap(ResultSet physical, boolean keys) {
+        if (physical == null) {
+            return null;
+        }
+        if (physical != lastPhysicalResultSet) {
+            lastPhysicalResultSet = physical;
+            lastResultSet = new RetryingResultSet(physical, this);
+            JournalEntry entry = lastEntry;
+            if (entry != null && owner.journal.current(entry)) {
+                owner.journal.resultSet(entry, lastResultSet, keys, shape);
+            }
+        }
+        return lastResultSet;
     }
-  }
 
-  /** What a batch run is judged by: read-only only if every entry is, every other flag of any entry. */
-  int batchFlags() {
-    return batchFlags;
-  }
-
-  /** The batch as one text, for the funnel's judgement and session tracking. */
-  String batchSql() {
-    return batch == null ? "" : String.join(";\n", batch);
-  }
-
-  /** After executeBatch, whatever its outcome, the batch is empty (as JDBC says). */
-  void batchDone() {
-    batch = null;
-    batchFlags = SqlScan.READ_CANDIDATE;
-  }
-
-  final ResultSet wrap(ResultSet physical) {
-    return wrap(physical, false);
-  }
-
-  /**
-   * The application's result set over {@code physical}; inside a journaled transaction it digests
-   * the rows the application reads, for a replay to verify ({@code keys}: the generated keys).
-   */
-  final ResultSet wrap(ResultSet physical, boolean keys) {
-    if (physical == null) {
-      return null;
+    private ResultSet takeResult() {
+        ResultSet rs = physicalResult;
+        physicalResult = null;
+        return wrap(rs);
     }
-    if (physical != lastPhysicalResultSet) {
-      lastPhysicalResultSet = physical;
-      lastResultSet = new RetryingResultSet(physical, this);
-      JournalEntry entry = lastEntry;
-      if (entry != null && owner.journal.current(entry)) {
-        owner.journal.resultSet(entry, lastResultSet, keys, shape);
-      }
+
+    // ---- executions
+
+    @Override
+    public final ResultSet executeQuery(String sql) throws SQLException {
+        run(QUERY, sql, SqlScan.analyze(sql), 0, null);
+        return takeResult();
     }
-    return lastResultSet;
-  }
 
-  private ResultSet takeResult() {
-    ResultSet rs = physicalResult;
-    physicalResult = null;
-    return wrap(rs);
-  }
-
-  // ---- executions
-
-  @Override
-  public final ResultSet executeQuery(String sql) throws SQLException {
-    run(QUERY, sql, SqlScan.analyze(sql), 0, null);
-    return takeResult();
-  }
-
-  @Override
-  public final int executeUpdate(String sql) throws SQLException {
-    return (int) run(UPDATE, sql, SqlScan.analyze(sql), 0, null);
-  }
-
-  @Override
-  public final int executeUpdate(String sql, int autoGeneratedKeys) throws SQLException {
-    return (int) run(UPDATE_KEYS, sql, SqlScan.analyze(sql), autoGeneratedKeys, null);
-  }
-
-  @Override
-  public final int executeUpdate(String sql, int[] columnIndexes) throws SQLException {
-    return (int) run(UPDATE_INDEXES, sql, SqlScan.analyze(sql), 0, columnIndexes);
-  }
-
-  @Override
-  public final int executeUpdate(String sql, String[] columnNames) throws SQLException {
-    return (int) run(UPDATE_NAMES, sql, SqlScan.analyze(sql), 0, columnNames);
-  }
-
-  @Override
-  public final boolean execute(String sql) throws SQLException {
-    return run(EXECUTE, sql, SqlScan.analyze(sql), 0, null) != 0;
-  }
-
-  @Override
-  public final boolean execute(String sql, int autoGeneratedKeys) throws SQLException {
-    return run(EXECUTE_KEYS, sql, SqlScan.analyze(sql), autoGeneratedKeys, null) != 0;
-  }
-
-  @Override
-  public final boolean execute(String sql, int[] columnIndexes) throws SQLException {
-    return run(EXECUTE_INDEXES, sql, SqlScan.analyze(sql), 0, columnIndexes) != 0;
-  }
-
-  @Override
-  public final boolean execute(String sql, String[] columnNames) throws SQLException {
-    return run(EXECUTE_NAMES, sql, SqlScan.analyze(sql), 0, columnNames) != 0;
-  }
-
-  @Override
-  public final long executeLargeUpdate(String sql) throws SQLException {
-    return run(LARGE_UPDATE, sql, SqlScan.analyze(sql), 0, null);
-  }
-
-  @Override
-  public final long executeLargeUpdate(String sql, int autoGeneratedKeys) throws SQLException {
-    return run(LARGE_UPDATE_KEYS, sql, SqlScan.analyze(sql), autoGeneratedKeys, null);
-  }
-
-  @Override
-  public final long executeLargeUpdate(String sql, int[] columnIndexes) throws SQLException {
-    return run(LARGE_UPDATE_INDEXES, sql, SqlScan.analyze(sql), 0, columnIndexes);
-  }
-
-  @Override
-  public final long executeLargeUpdate(String sql, String[] columnNames) throws SQLException {
-    return run(LARGE_UPDATE_NAMES, sql, SqlScan.analyze(sql), 0, columnNames);
-  }
-
-  @Override
-  public final void addBatch(String sql) throws SQLException {
-    delegate().addBatch(sql);
-    if (batch == null) {
-      batch = new ArrayList<>();
+    @Override
+    public final int executeUpdate(String sql) throws SQLException {
+        return (int) run(UPDATE, sql, SqlScan.analyze(sql), 0, null);
     }
-    batch.add(sql);
-    int flags = SqlScan.analyze(sql);
-    batchFlags = (batchFlags | flags) & ~SqlScan.READ_CANDIDATE | (batchFlags & flags & SqlScan.READ_CANDIDATE);
-  }
 
-  @Override
-  public final void clearBatch() throws SQLException {
-    delegate().clearBatch();
-    batchDone();
-  }
-
-  @Override
-  public final int[] executeBatch() throws SQLException {
-    try {
-      run(BATCH, batchSql(), batchFlags(), 0, null);
-      int[] counts = batchCounts;
-      batchCounts = null;
-      return counts;
-    } finally {
-      batchDone();
+    @Override
+    public final int executeUpdate(String sql, int autoGeneratedKeys) throws SQLException {
+        return (int) run(UPDATE_KEYS, sql, SqlScan.analyze(sql), autoGeneratedKeys, null);
     }
-  }
 
-  @Override
-  public final long[] executeLargeBatch() throws SQLException {
-    try {
-      run(LARGE_BATCH, batchSql(), batchFlags(), 0, null);
-      long[] counts = largeBatchCounts;
-      largeBatchCounts = null;
-      return counts;
-    } finally {
-      batchDone();
+    @Override
+    public final int executeUpdate(String sql, int[] columnIndexes) throws SQLException {
+        return (int) run(UPDATE_INDEXES, sql, SqlScan.analyze(sql), 0, columnIndexes);
     }
-  }
 
-  // ---- results
-
-  @Override
-  public final ResultSet getResultSet() throws SQLException {
-    return wrap(delegate().getResultSet());
-  }
-
-  @Override
-  public final ResultSet getGeneratedKeys() throws SQLException {
-    return wrap(delegate().getGeneratedKeys(), true);
-  }
-
-  @Override
-  public final Connection getConnection() throws SQLException {
-    if (closed) {
-      throw new SQLException("This statement has been closed.", "55000");
+    @Override
+    public final int executeUpdate(String sql, String[] columnNames) throws SQLException {
+        return (int) run(UPDATE_NAMES, sql, SqlScan.analyze(sql), 0, columnNames);
     }
-    return owner;
-  }
 
-  // ---- life cycle
-
-  @Override
-  public final void close() throws SQLException {
-    if (closed) {
-      return;
+    @Override
+    public final boolean execute(String sql) throws SQLException {
+        return run(EXECUTE, sql, SqlScan.analyze(sql), 0, null) != 0;
     }
-    closed = true;
-    Statement d = delegate;
-    delegate = null;
-    lastResultSet = null;
-    lastPhysicalResultSet = null;
-    if (d != null && generation == owner.generation() && !owner.isClosed()) {
-      d.close();
-    } else {
-      closeQuietly(d);
+
+    @Override
+    public final boolean execute(String sql, int autoGeneratedKeys) throws SQLException {
+        return run(EXECUTE_KEYS, sql, SqlScan.analyze(sql), autoGeneratedKeys, null) != 0;
     }
-  }
 
-  @Override
-  public final boolean isClosed() throws SQLException {
-    if (closed || owner.isClosed()) {
-      return true;
+    @Override
+    public final boolean execute(String sql, int[] columnIndexes) throws SQLException {
+        return run(EXECUTE_INDEXES, sql, SqlScan.analyze(sql), 0, columnIndexes) != 0;
     }
-    // on an older physical connection it is re-created on next use: open, as far as the application is concerned
-    return generation == owner.generation() && delegate.isClosed();
-  }
 
-  // ---- settings, recorded for re-creation
-
-  @Override
-  public final void setFetchSize(int rows) throws SQLException {
-    delegate().setFetchSize(rows);
-    fetchSize = rows;
-    settings |= FETCH_SIZE;
-  }
-
-  @Override
-  public final void setMaxRows(int max) throws SQLException {
-    delegate().setMaxRows(max);
-    maxRows = max;
-    settings = (settings | MAX_ROWS) & ~LARGE_MAX_ROWS;
-  }
-
-  @Override
-  public final void setLargeMaxRows(long max) throws SQLException {
-    delegate().setLargeMaxRows(max);
-    maxRows = max;
-    settings = (settings | LARGE_MAX_ROWS) & ~MAX_ROWS;
-  }
-
-  @Override
-  public final void setQueryTimeout(int seconds) throws SQLException {
-    delegate().setQueryTimeout(seconds);
-    queryTimeout = seconds;
-    settings |= QUERY_TIMEOUT;
-  }
-
-  @Override
-  public final void setFetchDirection(int direction) throws SQLException {
-    delegate().setFetchDirection(direction);
-    fetchDirection = direction;
-    settings |= FETCH_DIRECTION;
-  }
-
-  @Override
-  public final void setMaxFieldSize(int max) throws SQLException {
-    delegate().setMaxFieldSize(max);
-    maxFieldSize = max;
-    settings |= MAX_FIELD_SIZE;
-  }
-
-  @Override
-  public final void setEscapeProcessing(boolean enable) throws SQLException {
-    delegate().setEscapeProcessing(enable);
-    escapeProcessing = enable;
-    settings |= ESCAPE_PROCESSING;
-  }
-
-  @Override
-  public final void setPoolable(boolean value) throws SQLException {
-    delegate().setPoolable(value);
-    poolable = value;
-    settings |= POOLABLE;
-  }
-
-  @Override
-  public final void setCursorName(String name) throws SQLException {
-    delegate().setCursorName(name);
-    cursorName = name;
-    settings |= CURSOR_NAME;
-  }
-
-  @Override
-  public final void closeOnCompletion() throws SQLException {
-    delegate().closeOnCompletion();
-    settings |= CLOSE_ON_COMPLETION;
-  }
-
-  /**
-   * Cancels the physical statement running now. Called from another thread, so it touches only
-   * the current physical statement: it never heals or re-creates anything.
-   */
-  @Override
-  public final void cancel() throws SQLException {
-    Statement d = delegate;
-    if (d != null && !closed) {
-      d.cancel();
+    @Override
+    public final boolean execute(String sql, String[] columnNames) throws SQLException {
+        return run(EXECUTE_NAMES, sql, SqlScan.analyze(sql), 0, columnNames) != 0;
     }
-  }
 
-  // ---- wrapper
-
-  @Override
-  public final <T> T unwrap(Class<T> iface) throws SQLException {
-    if (iface.isInstance(this)) {
-      return iface.cast(this);
+    @Override
+    public final long executeLargeUpdate(String sql) throws SQLException {
+        return run(LARGE_UPDATE, sql, SqlScan.analyze(sql), 0, null);
     }
-    Statement d = delegate();
-    return iface.isInstance(d) ? iface.cast(d) : d.unwrap(iface);
-  }
 
-  @Override
-  public final boolean isWrapperFor(Class<?> iface) throws SQLException {
-    return iface.isInstance(this) || delegate().isWrapperFor(iface);
-  }
+    @Override
+    public final long executeLargeUpdate(String sql, int autoGeneratedKeys) throws SQLException {
+        return run(LARGE_UPDATE_KEYS, sql, SqlScan.analyze(sql), autoGeneratedKeys, null);
+    }
 
-  @Override
-  public String toString() {
-    return getClass().getSimpleName() + "@" + Integer.toHexString(System.identityHashCode(this))
-        + " wrapping " + delegate;
-  }
+    @Override
+    public final long executeLargeUpdate(String sql, int[] columnIndexes) throws SQLException {
+        return run(LARGE_UPDATE_INDEXES, sql, SqlScan.analyze(sql), 0, columnIndexes);
+    }
 
-  // ---- pass-throughs (plain forwarding to the current physical statement)
+    @Override
+    public final long executeLargeUpdate(String sql, String[] columnNames) throws SQLException {
+        return run(LARGE_UPDATE_NAMES, sql, SqlScan.analyze(sql), 0, columnNames);
+    }
+
+    @Override
+    public final void addBatch(String sql) throws SQLException {
+        delegate().addBatch(sql);
+        if (batch == null) {
+            batch = new ArrayList<>();
+        }
+        batch.add(sql);
+        int flags = SqlScan.analyze(sql);
+        batchFlags = (batchFlags | flags) & ~SqlScan.READ_CANDIDATE | (batchFlags & flags & SqlScan.READ_CANDIDATE);
+    }
+
+    @Override
+    public final void clearBatch() throws SQLException {
+        delegate().clearBatch();
+        batchDone();
+    }
+
+    @Override
+    public final int[] executeBatch() throws SQLException {
+        try {
+            run(BATCH, batchSql(), batchFlags(), 0, null);
+            int[] counts = batchCounts;
+            batchCounts = null;
+            return counts;
+        } finally {
+            batchDone();
+        }
+    }
+
+    @Override
+    public final long[] executeLargeBatch() throws SQLException {
+        try {
+            run(LARGE_BATCH, batchSql(), batchFlags(), 0, null);
+            long[] counts = largeBatchCounts;
+            largeBatchCounts = null;
+            return counts;
+        } finally {
+            batchDone();
+        }
+    }
+
+    // ---- results
+
+    @Override
+    public final ResultSet getResultSet() throws SQLException {
+        return wrap(delegate().getResultSet());
+    }
+
+    @Override
+    public final ResultSet getGeneratedKeys() throws SQLException {
+        return wrap(delegate().getGeneratedKeys(), true);
+    }
+
+    @Override
+    public final Connection getConnection() throws SQLException {
+        if (closed) {
+            throw new SQLException("This statement has been closed.", "55000");
+        }
+        return owner;
+    }
+
+    // ---- life cycle
+
+    @Override
+    public final void close() throws SQLException {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        Statement d = delegate;
+        delegate = null;
+        lastResultSet = null;
+        lastPhysicalResultSet = null;
+        if (d != null && generation == owner.generation() && !owner.isClosed()) {
+            d.close();
+        } else {
+            closeQuietly(d);
+        }
+    }
+
+    @Override
+    public final boolean isClosed() throws SQLException {
+        if (closed || owner.isClosed()) {
+            return true;
+        }
+        // on an older physical connection it is re-created on next use: open, as far as the application is concerned
+        return generation == owner.generation() && delegate.isClosed();
+    }
+
+    // ---- settings, recorded for re-creation
+
+    @Override
+    public final void setFetchSize(int rows) throws SQLException {
+        delegate().setFetchSize(rows);
+        fetchSize = rows;
+        settings |= FETCH_SIZE;
+    }
+
+    @Override
+    public final void setMaxRows(int max) throws SQLException {
+        delegate().setMaxRows(max);
+        maxRows = max;
+        settings = (settings | MAX_ROWS) & ~LARGE_MAX_ROWS;
+    }
+
+    @Override
+    public final void setLargeMaxRows(long max) throws SQLException {
+        delegate().setLargeMaxRows(max);
+        maxRows = max;
+        settings = (settings | LARGE_MAX_ROWS) & ~MAX_ROWS;
+    }
+
+    @Override
+    public final void setQueryTimeout(int seconds) throws SQLException {
+        delegate().setQueryTimeout(seconds);
+        queryTimeout = seconds;
+        settings |= QUERY_TIMEOUT;
+    }
+
+    @Override
+    public final void setFetchDirection(int direction) throws SQLException {
+        delegate().setFetchDirection(direction);
+        fetchDirection = direction;
+        settings |= FETCH_DIRECTION;
+    }
+
+    @Override
+    public final void setMaxFieldSize(int max) throws SQLException {
+        delegate().setMaxFieldSize(max);
+        maxFieldSize = max;
+        settings |= MAX_FIELD_SIZE;
+    }
+
+    @Override
+    public final void setEscapeProcessing(boolean enable) throws SQLException {
+        delegate().setEscapeProcessing(enable);
+        escapeProcessing = enable;
+        settings |= ESCAPE_PROCESSING;
+    }
+
+    @Override
+    public final void setPoolable(boolean value) throws SQLException {
+        delegate().setPoolable(value);
+        poolable = value;
+        settings |= POOLABLE;
+    }
+
+    @Override
+    public final void setCursorName(String name) throws SQLException {
+        delegate().setCursorName(name);
+        cursorName = name;
+        settings |= CURSOR_NAME;
+    }
+
+    @Override
+    public final void closeOnCompletion() throws SQLException {
+        delegate().closeOnCompletion();
+        settings |= CLOSE_ON_COMPLETION;
+    }
+
+    /**
+     * Cancels the physical statement running now. Called from another thread, so it touches only
+     * the current physical statement: it never heals or re-creates anything.
+     */
+    @Override
+    public final void cancel() throws SQLException {
+        Statement d = delegate;
+        if (d != null && !closed) {
+            d.cancel();
+        }
+    }
+
+    // ---- wrapper
+
+    @Override
+    public final <T> T unwrap(Class<T> iface) throws SQLException {
+        if (iface.isInstance(this)) {
+            return iface.cast(this);
+        }
+        Statement d = delegate();
+        return iface.isInstance(d) ? iface.cast(d) : d.unwrap(iface);
+    }
+
+    @Override
+    public final boolean isWrapperFor(Class<?> iface) throws SQLException {
+        return iface.isInstance(this) || delegate().isWrapperFor(iface);
+    }
+
+    @Override
+    public String toString() {
+        return getClass().getSimpleName() + "@" + Integer.toHexString(System.identityHashCode(this))
+                + " wrapping " + delegate;
+    }
+
+    // ---- pass-throughs (plain forwarding to the current physical statement)
 
 
-  @Override
-  public void clearWarnings() throws SQLException {
-    delegate().clearWarnings();
-  }
+    @Override
+    public void clearWarnings() throws SQLException {
+        delegate().clearWarnings();
+    }
 
-  @Override
-  public String enquoteIdentifier(String a, boolean b) throws SQLException {
-    return delegate().enquoteIdentifier(a, b);
-  }
+    @Override
+    public String enquoteIdentifier(String a, boolean b) throws SQLException {
+        return delegate().enquoteIdentifier(a, b);
+    }
 
-  @Override
-  public String enquoteLiteral(String a) throws SQLException {
-    return delegate().enquoteLiteral(a);
-  }
+    @Override
+    public String enquoteLiteral(String a) throws SQLException {
+        return delegate().enquoteLiteral(a);
+    }
 
-  @Override
-  public String enquoteNCharLiteral(String a) throws SQLException {
-    return delegate().enquoteNCharLiteral(a);
-  }
+    @Override
+    public String enquoteNCharLiteral(String a) throws SQLException {
+        return delegate().enquoteNCharLiteral(a);
+    }
 
-  @Override
-  public int getFetchDirection() throws SQLException {
-    return delegate().getFetchDirection();
-  }
+    @Override
+    public int getFetchDirection() throws SQLException {
+        return delegate().getFetchDirection();
+    }
 
-  @Override
-  public int getFetchSize() throws SQLException {
-    return delegate().getFetchSize();
-  }
+    @Override
+    public int getFetchSize() throws SQLException {
+        return delegate().getFetchSize();
+    }
 
-  @Override
-  public long getLargeMaxRows() throws SQLException {
-    return delegate().getLargeMaxRows();
-  }
+    @Override
+    public long getLargeMaxRows() throws SQLException {
+        return delegate().getLargeMaxRows();
+    }
 
-  @Override
-  public long getLargeUpdateCount() throws SQLException {
-    return delegate().getLargeUpdateCount();
-  }
+    @Override
+    public long getLargeUpdateCount() throws SQLException {
+        return delegate().getLargeUpdateCount();
+    }
 
-  @Override
-  public int getMaxFieldSize() throws SQLException {
-    return delegate().getMaxFieldSize();
-  }
+    @Override
+    public int getMaxFieldSize() throws SQLException {
+        return delegate().getMaxFieldSize();
+    }
 
-  @Override
-  public int getMaxRows() throws SQLException {
-    return delegate().getMaxRows();
-  }
+    @Override
+    public int getMaxRows() throws SQLException {
+        return delegate().getMaxRows();
+    }
 
-  @Override
-  public boolean getMoreResults() throws SQLException {
-    return delegate().getMoreResults();
-  }
+    @Override
+    public boolean getMoreResults() throws SQLException {
+        return delegate().getMoreResults();
+    }
 
-  @Override
-  public boolean getMoreResults(int a) throws SQLException {
-    return delegate().getMoreResults(a);
-  }
+    @Override
+    public boolean getMoreResults(int a) throws SQLException {
+        return delegate().getMoreResults(a);
+    }
 
-  @Override
-  public int getQueryTimeout() throws SQLException {
-    return delegate().getQueryTimeout();
-  }
+    @Override
+    public int getQueryTimeout() throws SQLException {
+        return delegate().getQueryTimeout();
+    }
 
-  @Override
-  public int getResultSetConcurrency() throws SQLException {
-    return delegate().getResultSetConcurrency();
-  }
+    @Override
+    public int getResultSetConcurrency() throws SQLException {
+        return delegate().getResultSetConcurrency();
+    }
 
-  @Override
-  public int getResultSetHoldability() throws SQLException {
-    return delegate().getResultSetHoldability();
-  }
+    @Override
+    public int getResultSetHoldability() throws SQLException {
+        return delegate().getResultSetHoldability();
+    }
 
-  @Override
-  public int getResultSetType() throws SQLException {
-    return delegate().getResultSetType();
-  }
+    @Override
+    public int getResultSetType() throws SQLException {
+        return delegate().getResultSetType();
+    }
 
-  @Override
-  public int getUpdateCount() throws SQLException {
-    return delegate().getUpdateCount();
-  }
+    @Override
+    public int getUpdateCount() throws SQLException {
+        return delegate().getUpdateCount();
+    }
 
-  @Override
-  public SQLWarning getWarnings() throws SQLException {
-    return delegate().getWarnings();
-  }
+    @Override
+    public SQLWarning getWarnings() throws SQLException {
+        return delegate().getWarnings();
+    }
 
-  @Override
-  public boolean isCloseOnCompletion() throws SQLException {
-    return delegate().isCloseOnCompletion();
-  }
+    @Override
+    public boolean isCloseOnCompletion() throws SQLException {
+        return delegate().isCloseOnCompletion();
+    }
 
-  @Override
-  public boolean isPoolable() throws SQLException {
-    return delegate().isPoolable();
-  }
+    @Override
+    public boolean isPoolable() throws SQLException {
+        return delegate().isPoolable();
+    }
 
-  @Override
-  public boolean isSimpleIdentifier(String a) throws SQLException {
-    return delegate().isSimpleIdentifier(a);
-  }
+    @Override
+    public boolean isSimpleIdentifier(String a) throws SQLException {
+        return delegate().isSimpleIdentifier(a);
+    }
 }

@@ -17,63 +17,63 @@ import java.util.List;
  */
 final class Run {
 
-  private final RetryPolicy policy;
-  private final String connectionId;
-  private final long startNanos;
-  private final Deadline deadline;
-  /** The policy's attempt limit; 0 for dialing, which the reconnect window bounds instead. */
-  private final int maxAttempts;
-  /** The attempt that failed last, 1-based. */
-  int attempt;
-  /** A RESET_STATE recovery was used: it gets one go. */
-  boolean resetUsed;
-  private final List<Throwable> previous = new ArrayList<>(2);
-  private Throwable last;
+    private final RetryPolicy policy;
+    private final String connectionId;
+    private final long startNanos;
+    private final Deadline deadline;
+    /** The policy's attempt limit; 0 for dialing, which the reconnect window bounds instead. */
+    private final int maxAttempts;
+    /** The attempt that failed last, 1-based. */
+    int attempt;
+    /** A RESET_STATE recovery was used: it gets one go. */
+    boolean resetUsed;
+    private final List<Throwable> previous = new ArrayList<>(2);
+    private Throwable last;
 
-  Run(RetryPolicy policy, Duration window, String connectionId) {
-    this(policy, window, connectionId, policy.maxAttempts());
-  }
-
-  Run(RetryPolicy policy, Duration window, String connectionId, int maxAttempts) {
-    this.policy = policy;
-    this.maxAttempts = maxAttempts;
-    this.connectionId = connectionId;
-    this.startNanos = policy.nanoClock().getAsLong();
-    this.deadline = Deadline.after(window, policy.nanoClock());
-  }
-
-  /** Counts a failure; returns its attempt number. */
-  int failed(Throwable e) {
-    if (last != null) {
-      previous.add(last);
+    Run(RetryPolicy policy, Duration window, String connectionId) {
+        this(policy, window, connectionId, policy.maxAttempts());
     }
-    last = e;
-    return ++attempt;
-  }
 
-  Duration remaining() {
-    return deadline.remaining();
-  }
+    Run(RetryPolicy policy, Duration window, String connectionId, int maxAttempts) {
+        this.policy = policy;
+        this.maxAttempts = maxAttempts;
+        this.connectionId = connectionId;
+        this.startNanos = policy.nanoClock().getAsLong();
+        this.deadline = Deadline.after(window, policy.nanoClock());
+    }
 
-  List<Throwable> previous() {
-    return previous;
-  }
+    /** Counts a failure; returns its attempt number. */
+    int failed(Throwable e) {
+        if (last != null) {
+            previous.add(last);
+        }
+        last = e;
+        return ++attempt;
+    }
 
-  Duration elapsed() {
-    return Duration.ofNanos(policy.nanoClock().getAsLong() - startNanos);
-  }
+    Duration remaining() {
+        return deadline.remaining();
+    }
 
-  RetryEvent event(Throwable failure, Retryability recovery, Duration delay, String reason) {
-    return new RetryEvent(Classifier.sqlState(failure), recovery, attempt, maxAttempts, delay,
-        connectionId, elapsed(), reason, failure);
-  }
+    List<Throwable> previous() {
+        return previous;
+    }
 
-  RetryEvent event(Throwable failure, Attempt decision) {
-    return event(failure, decision.recovery(), decision.delay(), decision.reason());
-  }
+    Duration elapsed() {
+        return Duration.ofNanos(policy.nanoClock().getAsLong() - startNanos);
+    }
 
-  /** After success: the last failure overcome, for onRecovered. */
-  RetryEvent recoveredEvent() {
-    return event(last, Classifier.retryability(last), Duration.ZERO, "succeeded after retry");
-  }
+    RetryEvent event(Throwable failure, Retryability recovery, Duration delay, String reason) {
+        return new RetryEvent(Classifier.sqlState(failure), recovery, attempt, maxAttempts, delay,
+                connectionId, elapsed(), reason, failure);
+    }
+
+    RetryEvent event(Throwable failure, Attempt decision) {
+        return event(failure, decision.recovery(), decision.delay(), decision.reason());
+    }
+
+    /** After success: the last failure overcome, for onRecovered. */
+    RetryEvent recoveredEvent() {
+        return event(last, Classifier.retryability(last), Duration.ZERO, "succeeded after retry");
+    }
 }

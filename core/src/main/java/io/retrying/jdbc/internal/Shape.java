@@ -10,35 +10,35 @@ import java.sql.Statement;
  */
 record Shape(int factory, String sql, int a, int b, int c, int[] columnIndexes, String[] columnNames) {
 
-  static final int STATEMENT = 0;
-  static final int STATEMENT_TYPED = 1;
-  static final int STATEMENT_HOLDABLE = 2;
-  static final int PREPARED = 3;
-  static final int PREPARED_KEYS = 4;
-  static final int PREPARED_INDEXES = 5;
-  static final int PREPARED_NAMES = 6;
-  static final int PREPARED_TYPED = 7;
-  static final int PREPARED_HOLDABLE = 8;
-  static final int CALL = 9;
-  static final int CALL_TYPED = 10;
-  static final int CALL_HOLDABLE = 11;
+    static final int STATEMENT = 0;
+    static final int STATEMENT_TYPED = 1;
+    static final int STATEMENT_HOLDABLE = 2;
+    static final int PREPARED = 3;
+    static final int PREPARED_KEYS = 4;
+    static final int PREPARED_INDEXES = 5;
+    static final int PREPARED_NAMES = 6;
+    static final int PREPARED_TYPED = 7;
+    static final int PREPARED_HOLDABLE = 8;
+    static final int CALL = 9;
+    static final int CALL_TYPED = 10;
+    static final int CALL_HOLDABLE = 11;
 
-  /** Creates the statement on {@code physical} with the application's original arguments. */
-  Statement create(Connection physical) throws SQLException {
-    return switch (factory) {
-      case STATEMENT -> physical.createStatement();
-      case STATEMENT_TYPED -> physical.createStatement(a, b);
-      case STATEMENT_HOLDABLE -> physical.createStatement(a, b, c);
-      case PREPARED -> physical.prepareStatement(sql);
-      case PREPARED_KEYS -> physical.prepareStatement(sql, a);
-      case PREPARED_INDEXES -> physical.prepareStatement(sql, columnIndexes);
-      case PREPARED_NAMES -> physical.prepareStatement(sql, columnNames);
-      case PREPARED_TYPED -> physical.prepareStatement(sql, a, b);
-      case PREPARED_HOLDABLE -> physical.prepareStatement(sql, a, b, c);
-      case CALL -> physical.prepareCall(sql);
-      case CALL_TYPED -> physical.prepareCall(sql, a, b);
-      case CALL_HOLDABLE -> physical.prepareCall(sql, a, b, c);
-      default -> throw new IllegalStateException("unknown statement factory " + factory);
-    };
-  }
+    /** Creates the statement on {@code physical} with the application's original arguments. */
+    Statement create(Connection physical) throws SQLException {
+        return switch (factory) {
+            case STATEMENT -> physical.createStatement();
+            case STATEMENT_TYPED -> physical.createStatement(a, b);
+            case STATEMENT_HOLDABLE -> physical.createStatement(a, b, c);
+            case PREPARED -> physical.prepareStatement(sql);
+            case PREPARED_KEYS -> physical.prepareStatement(sql, a);
+            case PREPARED_INDEXES -> physical.prepareStatement(sql, columnIndexes);
+            case PREPARED_NAMES -> physical.prepareStatement(sql, columnNames);
+            case PREPARED_TYPED -> physical.prepareStatement(sql, a, b);
+            case PREPARED_HOLDABLE -> physical.prepareStatement(sql, a, b, c);
+            case CALL -> physical.prepareCall(sql);
+            case CALL_TYPED -> physical.prepareCall(sql, a, b);
+            case CALL_HOLDABLE -> physical.prepareCall(sql, a, b, c);
+            default -> throw new IllegalStateException("unknown statement factory " + factory);
+        };
+    }
 }

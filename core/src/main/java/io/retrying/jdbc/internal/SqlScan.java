@@ -16,332 +16,332 @@ import java.util.Locale;
  */
 final class SqlScan {
 
-  /** Every statement starts with SELECT/WITH/VALUES/SHOW/TABLE and no writing keyword appears. */
-  static final int READ_CANDIDATE = 1;
-  /** Some word is followed by '(' and is not a keyword: a function call whose volatility decides. */
-  static final int CALLS = 1 << 1;
-  /** A statement starts with SET, RESET or DISCARD: session state may change. */
-  static final int SESSION = 1 << 2;
-  /** Creates state a new connection cannot get back: temp table, LISTEN, PREPARE, WITH HOLD, COPY, advisory lock, large object. */
-  static final int PINS = 1 << 3;
-  /** More than one statement in the string. */
-  static final int MULTI = 1 << 4;
-  /**
-   * A statement starts with BEGIN/START/COMMIT/END/ROLLBACK/ABORT/SAVEPOINT/RELEASE, or with
-   * CALL/DO (which may commit inside): SQL-level transaction control, never replayed.
-   */
-  static final int TX_CONTROL = 1 << 5;
-  /** A statement starts with BEGIN or START (opens a transaction the wrapper did not see through setAutoCommit). */
-  static final int TX_BEGIN = 1 << 6;
-  /** A statement starts with COMMIT/END/ROLLBACK/ABORT (not ROLLBACK TO, which keeps the transaction). */
-  static final int TX_END = 1 << 7;
+    /** Every statement starts with SELECT/WITH/VALUES/SHOW/TABLE and no writing keyword appears. */
+    static final int READ_CANDIDATE = 1;
+    /** Some word is followed by '(' and is not a keyword: a function call whose volatility decides. */
+    static final int CALLS = 1 << 1;
+    /** A statement starts with SET, RESET or DISCARD: session state may change. */
+    static final int SESSION = 1 << 2;
+    /** Creates state a new connection cannot get back: temp table, LISTEN, PREPARE, WITH HOLD, COPY, advisory lock, large object. */
+    static final int PINS = 1 << 3;
+    /** More than one statement in the string. */
+    static final int MULTI = 1 << 4;
+    /**
+     * A statement starts with BEGIN/START/COMMIT/END/ROLLBACK/ABORT/SAVEPOINT/RELEASE, or with
+     * CALL/DO (which may commit inside): SQL-level transaction control, never replayed.
+     */
+    static final int TX_CONTROL = 1 << 5;
+    /** A statement starts with BEGIN or START (opens a transaction the wrapper did not see through setAutoCommit). */
+    static final int TX_BEGIN = 1 << 6;
+    /** A statement starts with COMMIT/END/ROLLBACK/ABORT (not ROLLBACK TO, which keeps the transaction). */
+    static final int TX_END = 1 << 7;
 
-  /** A statement starts with MERGE: a unique violation may be a race that a re-run resolves. */
-  static final int MERGING = 1 << 8;
+    /** A statement starts with MERGE: a unique violation may be a race that a re-run resolves. */
+    static final int MERGING = 1 << 8;
 
-  // Keyword ids; the arrays below are indexed by them.
-  private static final int SELECT = 0, WITH = 1, VALUES = 2, SHOW = 3, TABLE = 4, SET = 5, RESET = 6,
-      DISCARD = 7, LISTEN = 8, PREPARE = 9, COPY = 10, DECLARE = 11, HOLD = 12, CREATE = 13, TEMP = 14,
-      TEMPORARY = 15, GLOBAL = 16, LOCAL = 17, INTO = 18, REPLACE = 19, INSERT = 20, UPDATE = 21,
-      DELETE = 22, MERGE = 23, SHARE = 24, BEGIN = 25, START = 26, COMMIT = 27, END = 28, ROLLBACK = 29,
-      ABORT = 30, SAVEPOINT = 31, RELEASE = 32, TO = 33, CALL = 34, DO = 35;
-  private static final String[] KEYWORDS = {
-      "select", "with", "values", "show", "table", "set", "reset", "discard", "listen", "prepare",
-      "copy", "declare", "hold", "create", "temp", "temporary", "global", "local", "into", "replace",
-      "insert", "update", "delete", "merge", "share", "begin", "start", "commit", "end", "rollback",
-      "abort", "savepoint", "release", "to", "call", "do",
-  };
-  /** Words that may stand before '(' without being a function call. */
-  private static final String[] NOT_FUNCTIONS = {
-      "in", "exists", "any", "all", "some", "as", "on", "using", "from", "join", "where", "and", "or",
-      "not", "over", "filter", "within", "cast", "coalesce", "nullif", "greatest", "least", "row",
-      "array", "case", "when", "then", "else", "lateral", "by", "is", "distinct", "union", "except",
-      "intersect", "like", "ilike", "similar", "between", "returning", "default", "check", "primary",
-      "key", "references", "unique", "grouping", "rollup", "cube", "sets", "extract", "position",
-      "substring", "overlay", "trim", "numeric", "decimal", "varchar", "char", "character", "timestamp",
-      "time", "interval", "bit", "float", "partition", "range", "rows", "groups", "window", "limit",
-      "offset", "fetch", "having", "null", "true", "false", "only", "of", "for", "recursive", "group",
-      "order", "materialized", "ordinality", "xmlelement", "xmlforest", "xmlparse", "xmlserialize",
-      "json", "json_object", "json_array",
-  };
+    // Keyword ids; the arrays below are indexed by them.
+    private static final int SELECT = 0, WITH = 1, VALUES = 2, SHOW = 3, TABLE = 4, SET = 5, RESET = 6,
+            DISCARD = 7, LISTEN = 8, PREPARE = 9, COPY = 10, DECLARE = 11, HOLD = 12, CREATE = 13, TEMP = 14,
+            TEMPORARY = 15, GLOBAL = 16, LOCAL = 17, INTO = 18, REPLACE = 19, INSERT = 20, UPDATE = 21,
+            DELETE = 22, MERGE = 23, SHARE = 24, BEGIN = 25, START = 26, COMMIT = 27, END = 28, ROLLBACK = 29,
+            ABORT = 30, SAVEPOINT = 31, RELEASE = 32, TO = 33, CALL = 34, DO = 35;
+    private static final String[] KEYWORDS = {
+            "select", "with", "values", "show", "table", "set", "reset", "discard", "listen", "prepare",
+            "copy", "declare", "hold", "create", "temp", "temporary", "global", "local", "into", "replace",
+            "insert", "update", "delete", "merge", "share", "begin", "start", "commit", "end", "rollback",
+            "abort", "savepoint", "release", "to", "call", "do",
+    };
+    /** Words that may stand before '(' without being a function call. */
+    private static final String[] NOT_FUNCTIONS = {
+            "in", "exists", "any", "all", "some", "as", "on", "using", "from", "join", "where", "and", "or",
+            "not", "over", "filter", "within", "cast", "coalesce", "nullif", "greatest", "least", "row",
+            "array", "case", "when", "then", "else", "lateral", "by", "is", "distinct", "union", "except",
+            "intersect", "like", "ilike", "similar", "between", "returning", "default", "check", "primary",
+            "key", "references", "unique", "grouping", "rollup", "cube", "sets", "extract", "position",
+            "substring", "overlay", "trim", "numeric", "decimal", "varchar", "char", "character", "timestamp",
+            "time", "interval", "bit", "float", "partition", "range", "rows", "groups", "window", "limit",
+            "offset", "fetch", "having", "null", "true", "false", "only", "of", "for", "recursive", "group",
+            "order", "materialized", "ordinality", "xmlelement", "xmlforest", "xmlparse", "xmlserialize",
+            "json", "json_object", "json_array",
+    };
 
-  private SqlScan() {
-  }
-
-  /** The flags above for {@code sql}. */
-  static int analyze(String sql) {
-    return scan(sql, null);
-  }
-
-  /** The names of the functions {@code sql} calls, lower-cased unless quoted (only on a failure path). */
-  static List<String> calledFunctions(String sql) {
-    List<String> names = new ArrayList<>();
-    scan(sql, names);
-    return names;
-  }
-
-  /** Splits a multi-statement string at top-level semicolons (only for SET tracking). */
-  static List<String> statements(String sql) {
-    List<String> out = new ArrayList<>();
-    int start = 0;
-    int n = sql.length();
-    int i = 0;
-    while (i < n) {
-      char c = sql.charAt(i);
-      int skip = skipOpaque(sql, i);
-      if (skip > i) {
-        i = skip;
-      } else if (c == ';') {
-        addTrimmed(out, sql.substring(start, i));
-        start = ++i;
-      } else {
-        i++;
-      }
+    private SqlScan() {
     }
-    addTrimmed(out, sql.substring(start));
-    return out;
-  }
 
-  private static void addTrimmed(List<String> out, String s) {
-    String t = s.strip();
-    if (!t.isEmpty()) {
-      out.add(t);
+    /** The flags above for {@code sql}. */
+    static int analyze(String sql) {
+        return scan(sql, null);
     }
-  }
 
-  private static int scan(String sql, List<String> names) {
-    final int n = sql.length();
-    int flags = READ_CANDIDATE;
-    boolean readCandidate = true;
-    boolean statementStart = true;
-    boolean sawStatement = false;
-    boolean declare = false;
-    int prev = -1;
-    int i = 0;
-    while (i < n) {
-      char c = sql.charAt(i);
-      int skip = skipOpaque(sql, i);
-      if (skip > i) {
-        if (c == '"' && names != null && nextNonSpace(sql, skip) == '(') {
-          names.add(sql.substring(i + 1, skip - 1).replace("\"\"", "\""));
+    /** The names of the functions {@code sql} calls, lower-cased unless quoted (only on a failure path). */
+    static List<String> calledFunctions(String sql) {
+        List<String> names = new ArrayList<>();
+        scan(sql, names);
+        return names;
+    }
+
+    /** Splits a multi-statement string at top-level semicolons (only for SET tracking). */
+    static List<String> statements(String sql) {
+        List<String> out = new ArrayList<>();
+        int start = 0;
+        int n = sql.length();
+        int i = 0;
+        while (i < n) {
+            char c = sql.charAt(i);
+            int skip = skipOpaque(sql, i);
+            if (skip > i) {
+                i = skip;
+            } else if (c == ';') {
+                addTrimmed(out, sql.substring(start, i));
+                start = ++i;
+            } else {
+                i++;
+            }
+        }
+        addTrimmed(out, sql.substring(start));
+        return out;
+    }
+
+    private static void addTrimmed(List<String> out, String s) {
+        String t = s.strip();
+        if (!t.isEmpty()) {
+            out.add(t);
+        }
+    }
+
+    private static int scan(String sql, List<String> names) {
+        final int n = sql.length();
+        int flags = READ_CANDIDATE;
+        boolean readCandidate = true;
+        boolean statementStart = true;
+        boolean sawStatement = false;
+        boolean declare = false;
+        int prev = -1;
+        int i = 0;
+        while (i < n) {
+            char c = sql.charAt(i);
+            int skip = skipOpaque(sql, i);
+            if (skip > i) {
+                if (c == '"' && names != null && nextNonSpace(sql, skip) == '(') {
+                    names.add(sql.substring(i + 1, skip - 1).replace("\"\"", "\""));
+                }
+                if (c == '"') {
+                    flags |= nextNonSpace(sql, skip) == '(' ? CALLS : 0;
+                    prev = -1;
+                }
+                i = skip;
+                continue;
+            }
+            if (c == ';') {
+                statementStart = true;
+                declare = false;
+                prev = -1;
+                i++;
+                continue;
+            }
+            if (!isWordStart(c)) {
+                i++;
+                continue;
+            }
+            int start = i;
+            while (i < n && isWordPart(sql.charAt(i))) {
+                i++;
+            }
+            int len = i - start;
+            int kw = keyword(sql, start, len);
+            if (statementStart) {
+                if (sawStatement) {
+                    flags |= MULTI;
+                }
+                sawStatement = true;
+                statementStart = false;
+                if (kw > TABLE || kw < 0) {
+                    readCandidate = false;
+                }
+                switch (kw) {
+                    case SET, RESET, DISCARD -> flags |= SESSION;
+                    case LISTEN, PREPARE, COPY -> flags |= PINS;
+                    case DECLARE -> declare = true;
+                    case MERGE -> flags |= MERGING;
+                    case BEGIN, START -> flags |= TX_CONTROL | TX_BEGIN;
+                    case COMMIT, END, ABORT -> flags |= TX_CONTROL | TX_END;
+                    case ROLLBACK -> flags |= TX_CONTROL | (keywordFollows(sql, i, TO) ? 0 : TX_END);
+                    case SAVEPOINT, RELEASE -> flags |= TX_CONTROL;
+                    // a procedure or DO block may COMMIT part of its work: a server error then proves nothing
+                    case CALL, DO -> flags |= TX_CONTROL;
+                    default -> { }
+                }
+                prev = kw;
+                continue;
+            }
+            switch (kw) {
+                case INSERT, UPDATE, DELETE, MERGE, INTO, SHARE -> readCandidate = false;
+                case TEMP, TEMPORARY -> {
+                    if (prev == CREATE || prev == GLOBAL || prev == LOCAL || prev == INTO || prev == REPLACE) {
+                        flags |= PINS;
+                    }
+                }
+                case HOLD -> flags |= declare ? PINS : 0;
+                default -> { }
+            }
+            if (kw < 0 && nextNonSpace(sql, i) == '(' && !isNotAFunction(sql, start, len)) {
+                flags |= CALLS;
+                if (pinningFunction(sql, start, len)) {
+                    flags |= PINS;
+                }
+                if (names != null) {
+                    names.add(sql.substring(start, i).toLowerCase(Locale.ROOT));
+                }
+            }
+            prev = kw;
+        }
+        return readCandidate ? flags : flags & ~READ_CANDIDATE;
+    }
+
+    /** Session advisory locks (not the _xact_ ones, which end with the transaction) and large objects. */
+    private static boolean pinningFunction(String sql, int start, int len) {
+        if (len > 3 && sql.regionMatches(true, start, "lo_", 0, 3)) {
+            return true;
+        }
+        boolean advisory = sql.regionMatches(true, start, "pg_advisory_lock", 0, 16)
+                || sql.regionMatches(true, start, "pg_try_advisory_lock", 0, 20);
+        if (!advisory) {
+            return false;
+        }
+        for (int j = start; j + 5 <= start + len; j++) {
+            if (sql.regionMatches(true, j, "_xact", 0, 5)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean keywordFollows(String sql, int from, int kw) {
+        int i = from;
+        int n = sql.length();
+        while (i < n && Character.isWhitespace(sql.charAt(i))) {
+            i++;
+        }
+        int start = i;
+        while (i < n && isWordPart(sql.charAt(i))) {
+            i++;
+        }
+        return keyword(sql, start, i - start) == kw;
+    }
+
+    private static int keyword(String sql, int start, int len) {
+        if (len < 2 || len > 9) {
+            return -1;
+        }
+        for (int k = 0; k < KEYWORDS.length; k++) {
+            String w = KEYWORDS[k];
+            if (w.length() == len && sql.regionMatches(true, start, w, 0, len)) {
+                return k;
+            }
+        }
+        return -1;
+    }
+
+    private static boolean isNotAFunction(String sql, int start, int len) {
+        for (String w : NOT_FUNCTIONS) {
+            if (w.length() == len && sql.regionMatches(true, start, w, 0, len)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static char nextNonSpace(String sql, int from) {
+        for (int i = from; i < sql.length(); i++) {
+            char c = sql.charAt(i);
+            if (!Character.isWhitespace(c)) {
+                return c;
+            }
+        }
+        return 0;
+    }
+
+    private static boolean isWordStart(char c) {
+        return Character.isLetter(c) || c == '_';
+    }
+
+    private static boolean isWordPart(char c) {
+        return Character.isLetterOrDigit(c) || c == '_' || c == '$';
+    }
+
+    /**
+     * If a literal, quoted identifier, dollar quote or comment starts at {@code i}, the index just
+     * past it; otherwise {@code i}. An unterminated one runs to the end of the text.
+     */
+    private static int skipOpaque(String sql, int i) {
+        int n = sql.length();
+        char c = sql.charAt(i);
+        if (c == '\'') {
+            // E'...' (an escape string) takes backslash escapes; LIKE'...' does not
+            boolean backslashes = i > 0 && (sql.charAt(i - 1) == 'E' || sql.charAt(i - 1) == 'e')
+                    && (i < 2 || !isWordPart(sql.charAt(i - 2)));
+            int j = i + 1;
+            while (j < n) {
+                char d = sql.charAt(j);
+                if (backslashes && d == '\\') {
+                    j += 2;
+                } else if (d == '\'') {
+                    if (j + 1 < n && sql.charAt(j + 1) == '\'') {
+                        j += 2;
+                    } else {
+                        return j + 1;
+                    }
+                } else {
+                    j++;
+                }
+            }
+            return n;
         }
         if (c == '"') {
-          flags |= nextNonSpace(sql, skip) == '(' ? CALLS : 0;
-          prev = -1;
+            int j = i + 1;
+            while (j < n) {
+                if (sql.charAt(j) == '"') {
+                    if (j + 1 < n && sql.charAt(j + 1) == '"') {
+                        j += 2;
+                        continue;
+                    }
+                    return j + 1;
+                }
+                j++;
+            }
+            return n;
         }
-        i = skip;
-        continue;
-      }
-      if (c == ';') {
-        statementStart = true;
-        declare = false;
-        prev = -1;
-        i++;
-        continue;
-      }
-      if (!isWordStart(c)) {
-        i++;
-        continue;
-      }
-      int start = i;
-      while (i < n && isWordPart(sql.charAt(i))) {
-        i++;
-      }
-      int len = i - start;
-      int kw = keyword(sql, start, len);
-      if (statementStart) {
-        if (sawStatement) {
-          flags |= MULTI;
+        if (c == '-' && i + 1 < n && sql.charAt(i + 1) == '-') {
+            int j = sql.indexOf('\n', i);
+            return j < 0 ? n : j + 1;
         }
-        sawStatement = true;
-        statementStart = false;
-        if (kw > TABLE || kw < 0) {
-          readCandidate = false;
+        if (c == '/' && i + 1 < n && sql.charAt(i + 1) == '*') {
+            int depth = 1;
+            int j = i + 2;
+            while (j < n && depth > 0) {
+                if (sql.startsWith("/*", j)) {
+                    depth++;
+                    j += 2;
+                } else if (sql.startsWith("*/", j)) {
+                    depth--;
+                    j += 2;
+                } else {
+                    j++;
+                }
+            }
+            return j;
         }
-        switch (kw) {
-          case SET, RESET, DISCARD -> flags |= SESSION;
-          case LISTEN, PREPARE, COPY -> flags |= PINS;
-          case DECLARE -> declare = true;
-          case MERGE -> flags |= MERGING;
-          case BEGIN, START -> flags |= TX_CONTROL | TX_BEGIN;
-          case COMMIT, END, ABORT -> flags |= TX_CONTROL | TX_END;
-          case ROLLBACK -> flags |= TX_CONTROL | (keywordFollows(sql, i, TO) ? 0 : TX_END);
-          case SAVEPOINT, RELEASE -> flags |= TX_CONTROL;
-          // a procedure or DO block may COMMIT part of its work: a server error then proves nothing
-          case CALL, DO -> flags |= TX_CONTROL;
-          default -> { }
+        if (c == '$' && (i == 0 || !isWordPart(sql.charAt(i - 1)))) {
+            int j = i + 1;
+            while (j < n && (Character.isLetterOrDigit(sql.charAt(j)) || sql.charAt(j) == '_')) {
+                j++;
+            }
+            if (j < n && sql.charAt(j) == '$' && (j == i + 1 || !Character.isDigit(sql.charAt(i + 1)))) {
+                String tag = sql.substring(i, j + 1);
+                int end = sql.indexOf(tag, j + 1);
+                return end < 0 ? n : end + tag.length();
+            }
         }
-        prev = kw;
-        continue;
-      }
-      switch (kw) {
-        case INSERT, UPDATE, DELETE, MERGE, INTO, SHARE -> readCandidate = false;
-        case TEMP, TEMPORARY -> {
-          if (prev == CREATE || prev == GLOBAL || prev == LOCAL || prev == INTO || prev == REPLACE) {
-            flags |= PINS;
-          }
-        }
-        case HOLD -> flags |= declare ? PINS : 0;
-        default -> { }
-      }
-      if (kw < 0 && nextNonSpace(sql, i) == '(' && !isNotAFunction(sql, start, len)) {
-        flags |= CALLS;
-        if (pinningFunction(sql, start, len)) {
-          flags |= PINS;
-        }
-        if (names != null) {
-          names.add(sql.substring(start, i).toLowerCase(Locale.ROOT));
-        }
-      }
-      prev = kw;
+        return i;
     }
-    return readCandidate ? flags : flags & ~READ_CANDIDATE;
-  }
-
-  /** Session advisory locks (not the _xact_ ones, which end with the transaction) and large objects. */
-  private static boolean pinningFunction(String sql, int start, int len) {
-    if (len > 3 && sql.regionMatches(true, start, "lo_", 0, 3)) {
-      return true;
-    }
-    boolean advisory = sql.regionMatches(true, start, "pg_advisory_lock", 0, 16)
-        || sql.regionMatches(true, start, "pg_try_advisory_lock", 0, 20);
-    if (!advisory) {
-      return false;
-    }
-    for (int j = start; j + 5 <= start + len; j++) {
-      if (sql.regionMatches(true, j, "_xact", 0, 5)) {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  private static boolean keywordFollows(String sql, int from, int kw) {
-    int i = from;
-    int n = sql.length();
-    while (i < n && Character.isWhitespace(sql.charAt(i))) {
-      i++;
-    }
-    int start = i;
-    while (i < n && isWordPart(sql.charAt(i))) {
-      i++;
-    }
-    return keyword(sql, start, i - start) == kw;
-  }
-
-  private static int keyword(String sql, int start, int len) {
-    if (len < 2 || len > 9) {
-      return -1;
-    }
-    for (int k = 0; k < KEYWORDS.length; k++) {
-      String w = KEYWORDS[k];
-      if (w.length() == len && sql.regionMatches(true, start, w, 0, len)) {
-        return k;
-      }
-    }
-    return -1;
-  }
-
-  private static boolean isNotAFunction(String sql, int start, int len) {
-    for (String w : NOT_FUNCTIONS) {
-      if (w.length() == len && sql.regionMatches(true, start, w, 0, len)) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  private static char nextNonSpace(String sql, int from) {
-    for (int i = from; i < sql.length(); i++) {
-      char c = sql.charAt(i);
-      if (!Character.isWhitespace(c)) {
-        return c;
-      }
-    }
-    return 0;
-  }
-
-  private static boolean isWordStart(char c) {
-    return Character.isLetter(c) || c == '_';
-  }
-
-  private static boolean isWordPart(char c) {
-    return Character.isLetterOrDigit(c) || c == '_' || c == '$';
-  }
-
-  /**
-   * If a literal, quoted identifier, dollar quote or comment starts at {@code i}, the index just
-   * past it; otherwise {@code i}. An unterminated one runs to the end of the text.
-   */
-  private static int skipOpaque(String sql, int i) {
-    int n = sql.length();
-    char c = sql.charAt(i);
-    if (c == '\'') {
-      // E'...' (an escape string) takes backslash escapes; LIKE'...' does not
-      boolean backslashes = i > 0 && (sql.charAt(i - 1) == 'E' || sql.charAt(i - 1) == 'e')
-          && (i < 2 || !isWordPart(sql.charAt(i - 2)));
-      int j = i + 1;
-      while (j < n) {
-        char d = sql.charAt(j);
-        if (backslashes && d == '\\') {
-          j += 2;
-        } else if (d == '\'') {
-          if (j + 1 < n && sql.charAt(j + 1) == '\'') {
-            j += 2;
-          } else {
-            return j + 1;
-          }
-        } else {
-          j++;
-        }
-      }
-      return n;
-    }
-    if (c == '"') {
-      int j = i + 1;
-      while (j < n) {
-        if (sql.charAt(j) == '"') {
-          if (j + 1 < n && sql.charAt(j + 1) == '"') {
-            j += 2;
-            continue;
-          }
-          return j + 1;
-        }
-        j++;
-      }
-      return n;
-    }
-    if (c == '-' && i + 1 < n && sql.charAt(i + 1) == '-') {
-      int j = sql.indexOf('\n', i);
-      return j < 0 ? n : j + 1;
-    }
-    if (c == '/' && i + 1 < n && sql.charAt(i + 1) == '*') {
-      int depth = 1;
-      int j = i + 2;
-      while (j < n && depth > 0) {
-        if (sql.startsWith("/*", j)) {
-          depth++;
-          j += 2;
-        } else if (sql.startsWith("*/", j)) {
-          depth--;
-          j += 2;
-        } else {
-          j++;
-        }
-      }
-      return j;
-    }
-    if (c == '$' && (i == 0 || !isWordPart(sql.charAt(i - 1)))) {
-      int j = i + 1;
-      while (j < n && (Character.isLetterOrDigit(sql.charAt(j)) || sql.charAt(j) == '_')) {
-        j++;
-      }
-      if (j < n && sql.charAt(j) == '$' && (j == i + 1 || !Character.isDigit(sql.charAt(i + 1)))) {
-        String tag = sql.substring(i, j + 1);
-        int end = sql.indexOf(tag, j + 1);
-        return end < 0 ? n : end + tag.length();
-      }
-    }
-    return i;
-  }
 }

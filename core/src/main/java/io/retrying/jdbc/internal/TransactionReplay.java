@@ -30,193 +30,193 @@ import java.util.List;
  */
 final class TransactionReplay {
 
-  private final RetryingConnection connection;
-  private final RetryPolicy policy;
-  private final RetryReporter reporter;
-  private final Dialer dialer;
+    private final RetryingConnection connection;
+    private final RetryPolicy policy;
+    private final RetryReporter reporter;
+    private final Dialer dialer;
 
-  TransactionReplay(RetryingConnection connection, RetryConfig config, Dialer dialer) {
-    this.connection = connection;
-    this.policy = config.policy();
-    this.reporter = config.reporter();
-    this.dialer = dialer;
-  }
-
-  /**
-   * After {@code failure} (already counted in {@code run}) of class {@code recovery}, replays
-   * {@code entries} on a new transaction. Returns the run when the caller may repeat its call;
-   * throws what the application should see otherwise.
-   */
-  Run heal(SQLException failure, Retryability recovery, Run run, List<JournalEntry> entries) throws SQLException {
-    SQLException e = failure;
-    Retryability cls = recovery;
-    int number = run.attempt;
-    while (true) {
-      if (cls == Retryability.RESET_STATE && run.resetUsed) {
-        reporter.gaveUp(run.event(e, cls, Duration.ZERO, "RESET_STATE already tried once"));
-        throw fail(e, cls, run);
-      }
-      Attempt decision = policy.decide(cls, e, number, run.remaining());
-      run.resetUsed |= cls == Retryability.RESET_STATE;
-      if (!decision.retry()) {
-        reporter.gaveUp(run.event(e, decision));
-        SQLException surfaced = fail(e, cls, run);
-        if (number > 1 && decision.recovery().isRetryable()) {
-          throw policy.exhausted(e, number, run.previous());
-        }
-        throw surfaced;
-      }
-      reporter.retrying(run.event(e, cls, decision.delay(),
-          "transaction replay of " + entries.size() + " journaled calls: " + decision.reason()));
-      Recovery.sleep(policy, decision.delay(), e);
-      try {
-        restart(cls.needsNewConnection());
-        replay(entries, failure);
-        connection.replayed(!entries.isEmpty());
-        return run;
-      } catch (ReplayDivergedException diverged) {
-        throw diverged(diverged, run);
-      } catch (SQLException again) {
-        number = run.failed(again);
-        e = again;
-        cls = Classifier.retryability(again, false, false, dialer.multiHostPrimary());
-        if (!cls.isRetryable()) {
-          reporter.gaveUp(run.event(again, cls, Duration.ZERO, "transaction replay failed"));
-          throw fail(again, cls, run);
-        }
-      }
+    TransactionReplay(RetryingConnection connection, RetryConfig config, Dialer dialer) {
+        this.connection = connection;
+        this.policy = config.policy();
+        this.reporter = config.reporter();
+        this.dialer = dialer;
     }
-  }
 
-  /** A new transaction: on the same connection after ROLLBACK, or on a new one. */
-  private void restart(boolean newConnection) throws SQLException {
-    if (newConnection) {
-      connection.swap();
-    } else {
-      connection.delegate().rollback();
-      connection.restartTransaction();
+    /**
+     * After {@code failure} (already counted in {@code run}) of class {@code recovery}, replays
+     * {@code entries} on a new transaction. Returns the run when the caller may repeat its call;
+     * throws what the application should see otherwise.
+     */
+    Run heal(SQLException failure, Retryability recovery, Run run, List<JournalEntry> entries) throws SQLException {
+        SQLException e = failure;
+        Retryability cls = recovery;
+        int number = run.attempt;
+        while (true) {
+            if (cls == Retryability.RESET_STATE && run.resetUsed) {
+                reporter.gaveUp(run.event(e, cls, Duration.ZERO, "RESET_STATE already tried once"));
+                throw fail(e, cls, run);
+            }
+            Attempt decision = policy.decide(cls, e, number, run.remaining());
+            run.resetUsed |= cls == Retryability.RESET_STATE;
+            if (!decision.retry()) {
+                reporter.gaveUp(run.event(e, decision));
+                SQLException surfaced = fail(e, cls, run);
+                if (number > 1 && decision.recovery().isRetryable()) {
+                    throw policy.exhausted(e, number, run.previous());
+                }
+                throw surfaced;
+            }
+            reporter.retrying(run.event(e, cls, decision.delay(),
+                    "transaction replay of " + entries.size() + " journaled calls: " + decision.reason()));
+            Recovery.sleep(policy, decision.delay(), e);
+            try {
+                restart(cls.needsNewConnection());
+                replay(entries, failure);
+                connection.replayed(!entries.isEmpty());
+                return run;
+            } catch (ReplayDivergedException diverged) {
+                throw diverged(diverged, run);
+            } catch (SQLException again) {
+                number = run.failed(again);
+                e = again;
+                cls = Classifier.retryability(again, false, false, dialer.multiHostPrimary());
+                if (!cls.isRetryable()) {
+                    reporter.gaveUp(run.event(again, cls, Duration.ZERO, "transaction replay failed"));
+                    throw fail(again, cls, run);
+                }
+            }
+        }
     }
-  }
 
-  /** The failure surfaces: the transaction is failed (and, when the connection went, lost). */
-  private SQLException fail(SQLException e, Retryability cls, Run run) {
-    connection.transactionFailed(e);
-    if (cls.needsNewConnection()) {
-      connection.markLost(e);
+    /** A new transaction: on the same connection after ROLLBACK, or on a new one. */
+    private void restart(boolean newConnection) throws SQLException {
+        if (newConnection) {
+            connection.swap();
+        } else {
+            connection.delegate().rollback();
+            connection.restartTransaction();
+        }
     }
-    return Recovery.withPrevious(e, run);
-  }
 
-  private ReplayDivergedException diverged(ReplayDivergedException diverged, Run run) {
-    try {
-      connection.delegate().rollback();
-    } catch (SQLException rollbackFailure) {
-      // the new transaction is over either way; the application hears about the divergence
-      diverged.addSuppressed(rollbackFailure);
+    /** The failure surfaces: the transaction is failed (and, when the connection went, lost). */
+    private SQLException fail(SQLException e, Retryability cls, Run run) {
+        connection.transactionFailed(e);
+        if (cls.needsNewConnection()) {
+            connection.markLost(e);
+        }
+        return Recovery.withPrevious(e, run);
     }
-    connection.journal.refuse("a replay diverged");
-    connection.transactionFailed(diverged);
-    reporter.gaveUp(run.event(diverged, Retryability.SAFE, Duration.ZERO, "transaction replay diverged"));
-    return diverged;
-  }
 
-  /** Runs the entries again on the current physical connection, verifying each. */
-  private void replay(List<JournalEntry> entries, SQLException cause) throws SQLException {
-    Connection physical = connection.delegate();
-    int index = 0;
-    for (JournalEntry entry : entries) {
-      index++;
-      try {
-        switch (entry.kind) {
-          case JournalEntry.SAVEPOINT -> {
-            RetryingSavepoint sp = entry.savepoint;
-            sp.physical = sp.name() == null ? physical.setSavepoint() : physical.setSavepoint(sp.name());
-          }
-          case JournalEntry.ROLLBACK_TO -> physical.rollback(entry.savepoint.physical);
-          case JournalEntry.RELEASE -> physical.releaseSavepoint(entry.savepoint.physical);
-          default -> execute(physical, entry, index, entries.size(), cause);
-        }
-      } catch (ReplayDivergedException diverged) {
-        throw diverged;
-      } catch (SQLException e) {
-        if (Classifier.retryability(e, false, false, dialer.multiHostPrimary()).isRetryable()) {
-          throw e;
-        }
-        // it succeeded the first time: whatever makes it fail now, the transaction is not the same
-        ReplayDivergedException diverged = new ReplayDivergedException("Replaying the transaction diverged: "
-            + "journaled call " + index + " of " + entries.size() + " succeeded before and failed on replay ("
-            + Classifier.sqlState(e) + ")", cause);
-        diverged.addSuppressed(e);
-        throw diverged;
-      }
-      if (entry.kind == JournalEntry.EXECUTION && (entry.flags & SqlScan.SESSION) != 0) {
-        connection.session.sqlExecuted(entry.sql, true);
-      }
-      connection.journal.replayed(entry);
-    }
-  }
-
-  private void execute(Connection physical, JournalEntry entry, int index, int count, SQLException cause)
-      throws SQLException {
-    RetryingStatement s = entry.statement;
-    Statement p = s.shape.create(physical);
-    boolean adopted = false;
-    try {
-      s.applySettings(p);
-      s.bindForReplay(p, entry.binding);
-      long outcome;
-      ResultSet first;
-      try {
-        long result = s.perform(p, entry.op, entry.sql, entry.intArg, entry.arg);
-        first = s.physicalResult;
-        outcome = JournalEntry.outcome(s, p, entry.op, result);
-      } finally {
-        s.physicalResult = null;
-        s.batchCounts = null;
-        s.largeBatchCounts = null;
-      }
-      if (outcome != entry.outcome) {
-        throw divergence("returned a different update count", index, count, cause);
-      }
-      ResultSet rows = null;
-      if (entry.result != null) {
-        rows = first != null ? first : p.getResultSet();
-        if (rows == null || !entry.result.digest.replayOn(rows)) {
-          throw divergence("returned different rows", index, count, cause);
-        }
-      }
-      ResultSet keys = null;
-      if (entry.keys != null) {
-        keys = p.getGeneratedKeys();
-        if (keys == null || !entry.keys.digest.replayOn(keys)) {
-          throw divergence("generated different keys", index, count, cause);
-        }
-      }
-      if (s.lastEntry == entry && !s.closedByApp()) {
-        // the statement's latest execution: the statement carries on with it, and so do the
-        // result sets the application holds open, at the row it had reached
-        s.adopt(p, rows, entry.result);
-        adopted = true;
-        if (entry.result != null) {
-          entry.result.repoint(rows);
-        }
-        if (entry.keys != null) {
-          entry.keys.repoint(keys);
-        }
-      }
-    } finally {
-      if (!adopted) {
+    private ReplayDivergedException diverged(ReplayDivergedException diverged, Run run) {
         try {
-          p.close();
-        } catch (SQLException ignored) {
-          // a replay statement nobody holds: nothing to learn from its close
+            connection.delegate().rollback();
+        } catch (SQLException rollbackFailure) {
+            // the new transaction is over either way; the application hears about the divergence
+            diverged.addSuppressed(rollbackFailure);
         }
-      }
+        connection.journal.refuse("a replay diverged");
+        connection.transactionFailed(diverged);
+        reporter.gaveUp(run.event(diverged, Retryability.SAFE, Duration.ZERO, "transaction replay diverged"));
+        return diverged;
     }
-  }
 
-  private static ReplayDivergedException divergence(String what, int index, int count, SQLException cause) {
-    return new ReplayDivergedException("Replaying the transaction diverged: journaled call " + index + " of "
-        + count + " " + what + " than the application saw", cause);
-  }
+    /** Runs the entries again on the current physical connection, verifying each. */
+    private void replay(List<JournalEntry> entries, SQLException cause) throws SQLException {
+        Connection physical = connection.delegate();
+        int index = 0;
+        for (JournalEntry entry : entries) {
+            index++;
+            try {
+                switch (entry.kind) {
+                    case JournalEntry.SAVEPOINT -> {
+                        RetryingSavepoint sp = entry.savepoint;
+                        sp.physical = sp.name() == null ? physical.setSavepoint() : physical.setSavepoint(sp.name());
+                    }
+                    case JournalEntry.ROLLBACK_TO -> physical.rollback(entry.savepoint.physical);
+                    case JournalEntry.RELEASE -> physical.releaseSavepoint(entry.savepoint.physical);
+                    default -> execute(physical, entry, index, entries.size(), cause);
+                }
+            } catch (ReplayDivergedException diverged) {
+                throw diverged;
+            } catch (SQLException e) {
+                if (Classifier.retryability(e, false, false, dialer.multiHostPrimary()).isRetryable()) {
+                    throw e;
+                }
+                // it succeeded the first time: whatever makes it fail now, the transaction is not the same
+                ReplayDivergedException diverged = new ReplayDivergedException("Replaying the transaction diverged: "
+                        + "journaled call " + index + " of " + entries.size() + " succeeded before and failed on replay ("
+                        + Classifier.sqlState(e) + ")", cause);
+                diverged.addSuppressed(e);
+                throw diverged;
+            }
+            if (entry.kind == JournalEntry.EXECUTION && (entry.flags & SqlScan.SESSION) != 0) {
+                connection.session.sqlExecuted(entry.sql, true);
+            }
+            connection.journal.replayed(entry);
+        }
+    }
+
+    private void execute(Connection physical, JournalEntry entry, int index, int count, SQLException cause)
+            throws SQLException {
+        RetryingStatement s = entry.statement;
+        Statement p = s.shape.create(physical);
+        boolean adopted = false;
+        try {
+            s.applySettings(p);
+            s.bindForReplay(p, entry.binding);
+            long outcome;
+            ResultSet first;
+            try {
+                long result = s.perform(p, entry.op, entry.sql, entry.intArg, entry.arg);
+                first = s.physicalResult;
+                outcome = JournalEntry.outcome(s, p, entry.op, result);
+            } finally {
+                s.physicalResult = null;
+                s.batchCounts = null;
+                s.largeBatchCounts = null;
+            }
+            if (outcome != entry.outcome) {
+                throw divergence("returned a different update count", index, count, cause);
+            }
+            ResultSet rows = null;
+            if (entry.result != null) {
+                rows = first != null ? first : p.getResultSet();
+                if (rows == null || !entry.result.digest.replayOn(rows)) {
+                    throw divergence("returned different rows", index, count, cause);
+                }
+            }
+            ResultSet keys = null;
+            if (entry.keys != null) {
+                keys = p.getGeneratedKeys();
+                if (keys == null || !entry.keys.digest.replayOn(keys)) {
+                    throw divergence("generated different keys", index, count, cause);
+                }
+            }
+            if (s.lastEntry == entry && !s.closedByApp()) {
+                // the statement's latest execution: the statement carries on with it, and so do the
+                // result sets the application holds open, at the row it had reached
+                s.adopt(p, rows, entry.result);
+                adopted = true;
+                if (entry.result != null) {
+                    entry.result.repoint(rows);
+                }
+                if (entry.keys != null) {
+                    entry.keys.repoint(keys);
+                }
+            }
+        } finally {
+            if (!adopted) {
+                try {
+                    p.close();
+                } catch (SQLException ignored) {
+                    // a replay statement nobody holds: nothing to learn from its close
+                }
+            }
+        }
+    }
+
+    private static ReplayDivergedException divergence(String what, int index, int count, SQLException cause) {
+        return new ReplayDivergedException("Replaying the transaction diverged: journaled call " + index + " of "
+                + count + " " + what + " than the application saw", cause);
+    }
 }

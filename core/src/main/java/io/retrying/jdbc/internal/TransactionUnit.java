@@ -21,86 +21,86 @@ import org.slf4j.LoggerFactory;
  */
 public final class TransactionUnit<T> implements UnitRetry.Unit<T> {
 
-  private static final Logger LOG = LoggerFactory.getLogger(RetryReporter.LOGGER_NAME);
+    private static final Logger LOG = LoggerFactory.getLogger(RetryReporter.LOGGER_NAME);
 
-  private final DataSource dataSource;
-  private final TransactionWork<T> work;
-  /** The current run got as far as sending COMMIT. */
-  private boolean committing;
+    private final DataSource dataSource;
+    private final TransactionWork<T> work;
+    /** The current run got as far as sending COMMIT. */
+    private boolean committing;
 
-  /**
-   * @throws NullPointerException when dataSource or work is null
-   */
-  public TransactionUnit(DataSource dataSource, TransactionWork<T> work) {
-    this.dataSource = Objects.requireNonNull(dataSource, "dataSource");
-    this.work = Objects.requireNonNull(work, "work");
-  }
-
-  @Override
-  public T run() throws SQLException {
-    committing = false;
-    Connection c = dataSource.getConnection();
-    try {
-      boolean autoCommit = c.getAutoCommit();
-      if (autoCommit) {
-        c.setAutoCommit(false);
-      }
-      T result;
-      try {
-        result = work.run(c);
-      } catch (Throwable failure) {
-        rollbackQuietly(c, failure);
-        throw failure;
-      }
-      committing = true;
-      c.commit();
-      if (autoCommit) {
-        restoreAutoCommitQuietly(c);
-      }
-      return result;
-    } finally {
-      closeQuietly(c);
+    /**
+     * @throws NullPointerException when dataSource or work is null
+     */
+    public TransactionUnit(DataSource dataSource, TransactionWork<T> work) {
+        this.dataSource = Objects.requireNonNull(dataSource, "dataSource");
+        this.work = Objects.requireNonNull(work, "work");
     }
-  }
 
-  @Override
-  public Retryability classify(Exception failure) {
-    return Classifier.retryability(failure, committing, false);
-  }
+    @Override
+    public T run() throws SQLException {
+        committing = false;
+        Connection c = dataSource.getConnection();
+        try {
+            boolean autoCommit = c.getAutoCommit();
+            if (autoCommit) {
+                c.setAutoCommit(false);
+            }
+            T result;
+            try {
+                result = work.run(c);
+            } catch (Throwable failure) {
+                rollbackQuietly(c, failure);
+                throw failure;
+            }
+            committing = true;
+            c.commit();
+            if (autoCommit) {
+                restoreAutoCommitQuietly(c);
+            }
+            return result;
+        } finally {
+            closeQuietly(c);
+        }
+    }
 
-  /**
-   * Rolls back what the failed work did, unless its connection is gone: the server has then rolled
-   * the transaction back already, and a retrying connection would dial a new one only to roll
-   * back nothing. A failing rollback is logged and ignored: the connection is closed next, which
-   * ends the transaction anyway.
-   */
-  private static void rollbackQuietly(Connection c, Throwable failure) {
-    if (failure instanceof Exception && Classifier.retryability(failure).needsNewConnection()) {
-      return;
+    @Override
+    public Retryability classify(Exception failure) {
+        return Classifier.retryability(failure, committing, false);
     }
-    try {
-      c.rollback();
-    } catch (SQLException | RuntimeException e) {
-      LOG.debug("rollback after a failed transaction failed (sqlstate={}); ignored, the connection is closed next",
-          Classifier.sqlState(e), e);
-    }
-  }
 
-  /** The transaction committed: a failure here changes nothing about it. */
-  private static void restoreAutoCommitQuietly(Connection c) {
-    try {
-      c.setAutoCommit(true);
-    } catch (SQLException | RuntimeException e) {
-      LOG.debug("restoring autocommit after COMMIT failed (sqlstate={}); ignored, the connection is closed next",
-          Classifier.sqlState(e), e);
+    /**
+     * Rolls back what the failed work did, unless its connection is gone: the server has then rolled
+     * the transaction back already, and a retrying connection would dial a new one only to roll
+     * back nothing. A failing rollback is logged and ignored: the connection is closed next, which
+     * ends the transaction anyway.
+     */
+    private static void rollbackQuietly(Connection c, Throwable failure) {
+        if (failure instanceof Exception && Classifier.retryability(failure).needsNewConnection()) {
+            return;
+        }
+        try {
+            c.rollback();
+        } catch (SQLException | RuntimeException e) {
+            LOG.debug("rollback after a failed transaction failed (sqlstate={}); ignored, the connection is closed next",
+                    Classifier.sqlState(e), e);
+        }
     }
-  }
 
-  private static void closeQuietly(Connection c) {
-    try {
-      c.close();
-    } catch (SQLException | RuntimeException e) {
-      LOG.debug("closing a transaction's connection failed (sqlstate={}); ignored", Classifier.sqlState(e), e);
+    /** The transaction committed: a failure here changes nothing about it. */
+    private static void restoreAutoCommitQuietly(Connection c) {
+        try {
+            c.setAutoCommit(true);
+        } catch (SQLException | RuntimeException e) {
+            LOG.debug("restoring autocommit after COMMIT failed (sqlstate={}); ignored, the connection is closed next",
+                    Classifier.sqlState(e), e);
+        }
     }
-  }
+
+    private static void closeQuietly(Connection c) {
+        try {
+            c.close();
+        } catch (SQLException | RuntimeException e) {
+            LOG.debug("closing a transaction's connection failed (sqlstate={}); ignored", Classifier.sqlState(e), e);
+        }
+    }
 }

@@ -32,123 +32,123 @@ import java.util.List;
  */
 public final class UnitRetry {
 
-  /** One run of a unit of work. */
-  public interface Unit<T> {
-    /** Runs the unit once. */
-    T run() throws Exception;
+    /** One run of a unit of work. */
+    public interface Unit<T> {
+        /** Runs the unit once. */
+        T run() throws Exception;
 
-    /** The class of a failure of {@link #run()}; by default the failure's own, read along its causes. */
-    default Retryability classify(Exception failure) {
-      return Classifier.retryability(failure);
+        /** The class of a failure of {@link #run()}; by default the failure's own, read along its causes. */
+        default Retryability classify(Exception failure) {
+            return Classifier.retryability(failure);
+        }
     }
-  }
 
-  private final RetryPolicy policy;
-  private final RetryReporter reporter;
+    private final RetryPolicy policy;
+    private final RetryReporter reporter;
 
-  /**
-   * @param policy decides every retry
-   * @param listener hears of every retry, recovery and give-up; {@code null} for none
-   */
-  public UnitRetry(RetryPolicy policy, RetryListener listener) {
-    if (policy == null) {
-      throw new NullPointerException("policy");
+    /**
+     * @param policy decides every retry
+     * @param listener hears of every retry, recovery and give-up; {@code null} for none
+     */
+    public UnitRetry(RetryPolicy policy, RetryListener listener) {
+        if (policy == null) {
+            throw new NullPointerException("policy");
+        }
+        this.policy = policy;
+        this.reporter = RetryReporter.of(listener);
     }
-    this.policy = policy;
-    this.reporter = RetryReporter.of(listener);
-  }
 
-  /** The policy deciding the retries. */
-  public RetryPolicy policy() {
-    return policy;
-  }
+    /** The policy deciding the retries. */
+    public RetryPolicy policy() {
+        return policy;
+    }
 
-  /**
-   * Runs {@code unit} until it succeeds or the policy says no.
-   *
-   * @param name the unit's name in log lines and events (a method, "inTransaction"); no data
-   * @param deadline no run starts after it
-   * @param exhaustedAllowed whether the caller may throw a {@code RetriesExhaustedException} (a
-   *     checked {@link SQLException}); when not, a unit that ran out of attempts throws its last
-   *     failure as is, with the earlier ones as suppressed exceptions
-   * @return what the successful run returned
-   * @throws Exception the failure that surfaces: the unit's own (with the earlier failures as
-   *     suppressed exceptions), or {@link RetryPolicy#exhausted} when more than one run was made
-   *     and retrying stopped for want of attempts, time or budget
-   */
-  public <T> T run(Unit<T> unit, String name, Deadline deadline, boolean exhaustedAllowed) throws Exception {
-    long startNanos = policy.nanoClock().getAsLong();
-    List<Exception> previous = null;
-    Retryability lastClass = null;
-    for (int number = 1; ; number++) {
-      try {
-        T result = unit.run();
-        policy.succeeded();
+    /**
+     * Runs {@code unit} until it succeeds or the policy says no.
+     *
+     * @param name the unit's name in log lines and events (a method, "inTransaction"); no data
+     * @param deadline no run starts after it
+     * @param exhaustedAllowed whether the caller may throw a {@code RetriesExhaustedException} (a
+     *     checked {@link SQLException}); when not, a unit that ran out of attempts throws its last
+     *     failure as is, with the earlier ones as suppressed exceptions
+     * @return what the successful run returned
+     * @throws Exception the failure that surfaces: the unit's own (with the earlier failures as
+     *     suppressed exceptions), or {@link RetryPolicy#exhausted} when more than one run was made
+     *     and retrying stopped for want of attempts, time or budget
+     */
+    public <T> T run(Unit<T> unit, String name, Deadline deadline, boolean exhaustedAllowed) throws Exception {
+        long startNanos = policy.nanoClock().getAsLong();
+        List<Exception> previous = null;
+        Retryability lastClass = null;
+        for (int number = 1; ; number++) {
+            try {
+                T result = unit.run();
+                policy.succeeded();
+                if (previous != null) {
+                    Exception last = previous.get(previous.size() - 1);
+                    reporter.recovered(event(last, lastClass, number, Duration.ZERO, name, startNanos, "succeeded after retry"));
+                }
+                return result;
+            } catch (Exception e) {
+                Retryability found = unit.classify(e);
+                Retryability decided = found == Retryability.UNKNOWN ? Retryability.RECONNECT : found;
+                Attempt attempt = policy.decide(decided, e, number, deadline.remaining());
+                String reason = found == decided ? attempt.reason()
+                        : "UNKNOWN, run again as the unit is idempotent: " + attempt.reason();
+                if (!attempt.retry()) {
+                    reporter.gaveUp(event(e, found, number, Duration.ZERO, name, startNanos, reason));
+                    throw giveUp(e, number, previous, decided, exhaustedAllowed);
+                }
+                reporter.retrying(event(e, found, number, attempt.delay(), name, startNanos, reason));
+                if (previous == null) {
+                    previous = new ArrayList<>(2);
+                }
+                previous.add(e);
+                lastClass = found;
+                sleep(attempt.delay(), e, previous);
+            }
+        }
+    }
+
+    private Exception giveUp(Exception e, int number, List<Exception> previous, Retryability decided,
+            boolean exhaustedAllowed) {
+        if (number > 1 && decided.isRetryable() && exhaustedAllowed) {
+            // retryable, but no attempt, time or budget left: say the unit was retried, not tried once
+            return policy.exhausted(e, number, previous);
+        }
+        return withPrevious(e, previous);
+    }
+
+    private static Exception withPrevious(Exception e, List<Exception> previous) {
         if (previous != null) {
-          Exception last = previous.get(previous.size() - 1);
-          reporter.recovered(event(last, lastClass, number, Duration.ZERO, name, startNanos, "succeeded after retry"));
+            for (Exception earlier : previous) {
+                if (earlier != e) {
+                    e.addSuppressed(earlier);
+                }
+            }
         }
-        return result;
-      } catch (Exception e) {
-        Retryability found = unit.classify(e);
-        Retryability decided = found == Retryability.UNKNOWN ? Retryability.RECONNECT : found;
-        Attempt attempt = policy.decide(decided, e, number, deadline.remaining());
-        String reason = found == decided ? attempt.reason()
-            : "UNKNOWN, run again as the unit is idempotent: " + attempt.reason();
-        if (!attempt.retry()) {
-          reporter.gaveUp(event(e, found, number, Duration.ZERO, name, startNanos, reason));
-          throw giveUp(e, number, previous, decided, exhaustedAllowed);
+        return e;
+    }
+
+    private void sleep(Duration delay, Exception failure, List<Exception> previous) throws Exception {
+        if (delay.isZero()) {
+            return;
         }
-        reporter.retrying(event(e, found, number, attempt.delay(), name, startNanos, reason));
-        if (previous == null) {
-          previous = new ArrayList<>(2);
+        try {
+            policy.sleeper().sleep(delay);
+        } catch (InterruptedException interrupted) {
+            Thread.currentThread().interrupt();
+            previous.remove(previous.size() - 1);
+            Exception e = withPrevious(failure, previous);
+            e.addSuppressed(interrupted);
+            throw e;
         }
-        previous.add(e);
-        lastClass = found;
-        sleep(attempt.delay(), e, previous);
-      }
     }
-  }
 
-  private Exception giveUp(Exception e, int number, List<Exception> previous, Retryability decided,
-      boolean exhaustedAllowed) {
-    if (number > 1 && decided.isRetryable() && exhaustedAllowed) {
-      // retryable, but no attempt, time or budget left: say the unit was retried, not tried once
-      return policy.exhausted(e, number, previous);
+    private RetryEvent event(Exception failure, Retryability recovery, int attempt, Duration delay, String name,
+            long startNanos, String reason) {
+        Duration elapsed = Duration.ofNanos(Math.max(0, policy.nanoClock().getAsLong() - startNanos));
+        return new RetryEvent(Classifier.sqlState(failure), recovery, attempt, policy.maxAttempts(), delay, name,
+                elapsed, reason, failure);
     }
-    return withPrevious(e, previous);
-  }
-
-  private static Exception withPrevious(Exception e, List<Exception> previous) {
-    if (previous != null) {
-      for (Exception earlier : previous) {
-        if (earlier != e) {
-          e.addSuppressed(earlier);
-        }
-      }
-    }
-    return e;
-  }
-
-  private void sleep(Duration delay, Exception failure, List<Exception> previous) throws Exception {
-    if (delay.isZero()) {
-      return;
-    }
-    try {
-      policy.sleeper().sleep(delay);
-    } catch (InterruptedException interrupted) {
-      Thread.currentThread().interrupt();
-      previous.remove(previous.size() - 1);
-      Exception e = withPrevious(failure, previous);
-      e.addSuppressed(interrupted);
-      throw e;
-    }
-  }
-
-  private RetryEvent event(Exception failure, Retryability recovery, int attempt, Duration delay, String name,
-      long startNanos, String reason) {
-    Duration elapsed = Duration.ofNanos(Math.max(0, policy.nanoClock().getAsLong() - startNanos));
-    return new RetryEvent(Classifier.sqlState(failure), recovery, attempt, policy.maxAttempts(), delay, name,
-        elapsed, reason, failure);
-  }
 }

@@ -17,46 +17,46 @@ import java.util.Map;
  */
 final class HaCluster {
 
-  final PgServer primary;
-  final PgServer standby;
+    final PgServer primary;
+    final PgServer standby;
 
-  private HaCluster(PgServer primary, PgServer standby) {
-    this.primary = primary;
-    this.standby = standby;
-  }
-
-  /** A standby of {@code primary}, replicating synchronously once this returns. */
-  static HaCluster synchronous(PgServer primary) throws InterruptedException {
-    PgServer standby = primary.startStandby();
-    primary.sql("ALTER SYSTEM SET synchronous_standby_names = '*'", "SELECT pg_reload_conf()");
-    long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-    while (primary.queryLong("SELECT count(*) FROM pg_stat_replication WHERE sync_state = 'sync'") < 1) {
-      if (System.nanoTime() > deadline) {
-        throw new IllegalStateException("the standby did not become synchronous");
-      }
-      Thread.sleep(10);
+    private HaCluster(PgServer primary, PgServer standby) {
+        this.primary = primary;
+        this.standby = standby;
     }
-    return new HaCluster(primary, standby);
-  }
 
-  /**
-   * The multi-host URL of the README, for the driver: primary first, then the standby; pgjdbc
-   * finds whichever is the primary.
-   */
-  String retryingUrl(String extra) {
-    return "jdbc:retrying:postgresql://" + primary.host() + ":" + primary.port() + "," + standby.host() + ":"
-        + standby.port() + "/postgres?user=postgres&sslmode=disable&targetServerType=primary" + extra;
-  }
-
-  /** How many rows hold each key, read on {@code server}. */
-  static Map<String, Integer> keyCounts(PgServer server, String table) throws SQLException {
-    Map<String, Integer> counts = new HashMap<>();
-    try (Connection c = server.connect(); Statement st = c.createStatement();
-        ResultSet rs = st.executeQuery("SELECT k, count(*) FROM " + table + " GROUP BY k")) {
-      while (rs.next()) {
-        counts.put(rs.getString(1), rs.getInt(2));
-      }
+    /** A standby of {@code primary}, replicating synchronously once this returns. */
+    static HaCluster synchronous(PgServer primary) throws InterruptedException {
+        PgServer standby = primary.startStandby();
+        primary.sql("ALTER SYSTEM SET synchronous_standby_names = '*'", "SELECT pg_reload_conf()");
+        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        while (primary.queryLong("SELECT count(*) FROM pg_stat_replication WHERE sync_state = 'sync'") < 1) {
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("the standby did not become synchronous");
+            }
+            Thread.sleep(10);
+        }
+        return new HaCluster(primary, standby);
     }
-    return counts;
-  }
+
+    /**
+     * The multi-host URL of the README, for the driver: primary first, then the standby; pgjdbc
+     * finds whichever is the primary.
+     */
+    String retryingUrl(String extra) {
+        return "jdbc:retrying:postgresql://" + primary.host() + ":" + primary.port() + "," + standby.host() + ":"
+                + standby.port() + "/postgres?user=postgres&sslmode=disable&targetServerType=primary" + extra;
+    }
+
+    /** How many rows hold each key, read on {@code server}. */
+    static Map<String, Integer> keyCounts(PgServer server, String table) throws SQLException {
+        Map<String, Integer> counts = new HashMap<>();
+        try (Connection c = server.connect(); Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery("SELECT k, count(*) FROM " + table + " GROUP BY k")) {
+            while (rs.next()) {
+                counts.put(rs.getString(1), rs.getInt(2));
+            }
+        }
+        return counts;
+    }
 }

@@ -32,61 +32,61 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(PgExtension.class)
 class NoPrimaryDialTest {
 
-  @Test
-  void noPrimaryYetIsAFreeReconnectAndThePromotedStandbyIsFoundAtOnce(PgServer primary) throws Exception {
-    PgServer standby = primary.startStandby();
-    String url = "jdbc:postgresql://" + primary.host() + ":" + primary.port() + "," + standby.host() + ":" + standby.port()
-        + "/postgres?user=postgres&sslmode=disable&targetServerType=primary";
-    try (Connection c = DriverManager.getConnection(url)) {
-      assertEquals(primary.port(), serverPort(c)); // pgjdbc now holds the primary's status as "primary"
+    @Test
+    void noPrimaryYetIsAFreeReconnectAndThePromotedStandbyIsFoundAtOnce(PgServer primary) throws Exception {
+        PgServer standby = primary.startStandby();
+        String url = "jdbc:postgresql://" + primary.host() + ":" + primary.port() + "," + standby.host() + ":" + standby.port()
+                + "/postgres?user=postgres&sslmode=disable&targetServerType=primary";
+        try (Connection c = DriverManager.getConnection(url)) {
+            assertEquals(primary.port(), serverPort(c)); // pgjdbc now holds the primary's status as "primary"
+        }
+
+        primary.crash();
+        SQLException noPrimary = assertThrows(SQLException.class, () -> DriverManager.getConnection(url));
+        assertEquals("08001", noPrimary.getSQLState());
+        assertFalse(Classifier.serverReported(noPrimary));
+        assertEquals(Retryability.RECONNECT, Classifier.retryability(noPrimary));
+        assertTrue(Classifier.refusedDial(noPrimary), "no host of the type asked for: nothing overloaded");
+
+        TokenBucket bucket = new TokenBucket(100);
+        RetryPolicy policy = RetryPolicy.builder().tokenBucket(bucket).build();
+        for (int dial = 1; dial <= 20; dial++) {
+            Attempt next = policy.decideReconnect(noPrimary, dial, Duration.ofSeconds(10));
+            assertTrue(next.retry(), next.reason());
+        }
+        assertEquals(100.0, bucket.tokens(), 0.5, "twenty dials during a failover cost nothing");
+        // whereas an error a live server answers (57P03: starting up) is charged
+        SQLException starting = new SQLException("the database system is starting up", "57P03");
+        assertTrue(policy.decideReconnect(starting, 1, Duration.ofSeconds(10)).retry());
+        assertTrue(bucket.tokens() < 100.0);
+
+        // pgjdbc now holds the old primary as "cannot connect" and the standby as "secondary", for
+        // hostRecheckSeconds (10 s by default). When every host is excluded so, pgjdbc tries them all
+        // again: the first dial after the promotion finds the new primary, no wait for the recheck.
+        standby.promote();
+        long start = System.nanoTime();
+        try (Connection c = DriverManager.getConnection(url)) {
+            assertEquals(standby.port(), serverPort(c));
+        }
+        assertTrue(Duration.ofNanos(System.nanoTime() - start).toMillis() < 5_000, "no wait for hostRecheckSeconds (10 s)");
     }
 
-    primary.crash();
-    SQLException noPrimary = assertThrows(SQLException.class, () -> DriverManager.getConnection(url));
-    assertEquals("08001", noPrimary.getSQLState());
-    assertFalse(Classifier.serverReported(noPrimary));
-    assertEquals(Retryability.RECONNECT, Classifier.retryability(noPrimary));
-    assertTrue(Classifier.refusedDial(noPrimary), "no host of the type asked for: nothing overloaded");
-
-    TokenBucket bucket = new TokenBucket(100);
-    RetryPolicy policy = RetryPolicy.builder().tokenBucket(bucket).build();
-    for (int dial = 1; dial <= 20; dial++) {
-      Attempt next = policy.decideReconnect(noPrimary, dial, Duration.ofSeconds(10));
-      assertTrue(next.retry(), next.reason());
+    @Test
+    void onlyPgjdbcsOwnVerdictIsFree() {
+        String message = org.postgresql.util.GT.tr("Could not find a server with specified targetServerType: {0}", "primary");
+        assertTrue(Classifier.refusedDial(new PSQLException(message, PSQLState.CONNECTION_UNABLE_TO_CONNECT)));
+        // the same words from elsewhere, or another cause-less dial failure, are charged as before
+        assertFalse(Classifier.refusedDial(new SQLException(message, "08001")));
+        assertFalse(Classifier.refusedDial(new PSQLException("Connection attempt timed out.", PSQLState.CONNECTION_UNABLE_TO_CONNECT)));
+        assertFalse(Classifier.refusedDial(new PSQLException(message, PSQLState.CONNECTION_UNABLE_TO_CONNECT,
+                new java.net.SocketTimeoutException("connect timed out"))));
+        assertFalse(Classifier.refusedDial(new PSQLException(message, PSQLState.CONNECTION_FAILURE)));
     }
-    assertEquals(100.0, bucket.tokens(), 0.5, "twenty dials during a failover cost nothing");
-    // whereas an error a live server answers (57P03: starting up) is charged
-    SQLException starting = new SQLException("the database system is starting up", "57P03");
-    assertTrue(policy.decideReconnect(starting, 1, Duration.ofSeconds(10)).retry());
-    assertTrue(bucket.tokens() < 100.0);
 
-    // pgjdbc now holds the old primary as "cannot connect" and the standby as "secondary", for
-    // hostRecheckSeconds (10 s by default). When every host is excluded so, pgjdbc tries them all
-    // again: the first dial after the promotion finds the new primary, no wait for the recheck.
-    standby.promote();
-    long start = System.nanoTime();
-    try (Connection c = DriverManager.getConnection(url)) {
-      assertEquals(standby.port(), serverPort(c));
+    static int serverPort(Connection c) throws SQLException {
+        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT inet_server_port()")) {
+            rs.next();
+            return rs.getInt(1);
+        }
     }
-    assertTrue(Duration.ofNanos(System.nanoTime() - start).toMillis() < 5_000, "no wait for hostRecheckSeconds (10 s)");
-  }
-
-  @Test
-  void onlyPgjdbcsOwnVerdictIsFree() {
-    String message = org.postgresql.util.GT.tr("Could not find a server with specified targetServerType: {0}", "primary");
-    assertTrue(Classifier.refusedDial(new PSQLException(message, PSQLState.CONNECTION_UNABLE_TO_CONNECT)));
-    // the same words from elsewhere, or another cause-less dial failure, are charged as before
-    assertFalse(Classifier.refusedDial(new SQLException(message, "08001")));
-    assertFalse(Classifier.refusedDial(new PSQLException("Connection attempt timed out.", PSQLState.CONNECTION_UNABLE_TO_CONNECT)));
-    assertFalse(Classifier.refusedDial(new PSQLException(message, PSQLState.CONNECTION_UNABLE_TO_CONNECT,
-        new java.net.SocketTimeoutException("connect timed out"))));
-    assertFalse(Classifier.refusedDial(new PSQLException(message, PSQLState.CONNECTION_FAILURE)));
-  }
-
-  static int serverPort(Connection c) throws SQLException {
-    try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT inet_server_port()")) {
-      rs.next();
-      return rs.getInt(1);
-    }
-  }
 }

@@ -22,41 +22,41 @@ import org.junit.jupiter.api.Test;
  */
 class PoolAfterFailoverTest {
 
-  private static final int POOL = 30;
+    private static final int POOL = 30;
 
-  @Test
-  void aBucketOfThirtyTokensPerConnectionCarriesTheWholePoolThroughAFailover() throws Exception {
-    assertEquals(List.of(), firstUseAfterFailover(30 * POOL));
-  }
-
-  @Test
-  void aBucketOfTheSharedSizeRunsOutForAPoolOfThirty() throws Exception {
-    List<String> failed = firstUseAfterFailover(500);
-    // README: "the shared bucket carries about 18 such retries"
-    assertTrue(failed.size() >= POOL - 22 && failed.size() <= POOL - 15, failed.toString());
-  }
-
-  /** The SQLStates of the first statements on POOL idle connections after a crash and a promotion. */
-  private static List<String> firstUseAfterFailover(int bucketCapacity) throws Exception {
-    try (PgServer primary = PgServers.embedded()) {
-      HaCluster cluster = HaCluster.synchronous(primary);
-      RetryingDataSource ds = new RetryingDataSource();
-      ds.setUrl(cluster.retryingUrl("&retry.tokenBucket=" + bucketCapacity));
-      List<Connection> pool = new ArrayList<>();
-      for (int i = 0; i < POOL; i++) {
-        pool.add(ds.getConnection());
-      }
-      primary.crash();
-      cluster.standby.promote();
-      List<String> failed = new ArrayList<>();
-      for (Connection c : pool) {
-        try (c; Statement st = c.createStatement()) {
-          st.execute("SELECT 1");
-        } catch (SQLException e) {
-          failed.add(e.getSQLState());
-        }
-      }
-      return failed;
+    @Test
+    void aBucketOfThirtyTokensPerConnectionCarriesTheWholePoolThroughAFailover() throws Exception {
+        assertEquals(List.of(), firstUseAfterFailover(30 * POOL));
     }
-  }
+
+    @Test
+    void aBucketOfTheSharedSizeRunsOutForAPoolOfThirty() throws Exception {
+        List<String> failed = firstUseAfterFailover(500);
+        // README: "the shared bucket carries about 18 such retries"
+        assertTrue(failed.size() >= POOL - 22 && failed.size() <= POOL - 15, failed.toString());
+    }
+
+    /** The SQLStates of the first statements on POOL idle connections after a crash and a promotion. */
+    private static List<String> firstUseAfterFailover(int bucketCapacity) throws Exception {
+        try (PgServer primary = PgServers.embedded()) {
+            HaCluster cluster = HaCluster.synchronous(primary);
+            RetryingDataSource ds = new RetryingDataSource();
+            ds.setUrl(cluster.retryingUrl("&retry.tokenBucket=" + bucketCapacity));
+            List<Connection> pool = new ArrayList<>();
+            for (int i = 0; i < POOL; i++) {
+                pool.add(ds.getConnection());
+            }
+            primary.crash();
+            cluster.standby.promote();
+            List<String> failed = new ArrayList<>();
+            for (Connection c : pool) {
+                try (c; Statement st = c.createStatement()) {
+                    st.execute("SELECT 1");
+                } catch (SQLException e) {
+                    failed.add(e.getSQLState());
+                }
+            }
+            return failed;
+        }
+    }
 }

@@ -14,26 +14,26 @@ import java.sql.Statement;
  */
 final class TransactionReplay {
 
-  private static final String PROBE_APP = "retrying-replay-probe";
+    private static final String PROBE_APP = "retrying-replay-probe";
 
-  private TransactionReplay() {
-  }
-
-  static boolean landed(PgServer pg) throws SQLException {
-    String url = "jdbc:retrying:" + pg.jdbcUrl().substring("jdbc:".length()) + "&ApplicationName=" + PROBE_APP
-        + "&retry.baseDelayMs=5&retry.maxDelayMs=50&retry.tokenBucket=none";
-    try (Connection c = DriverManager.getConnection(url); Statement st = c.createStatement()) {
-      c.setAutoCommit(false);
-      st.execute("SELECT 1");
-      pg.terminateBackends(PROBE_APP);
-      try {
-        st.execute("SELECT 2");
-        c.commit();
-        return true;
-      } catch (SQLException notReplayed) {
-        c.rollback();
-        return false;
-      }
+    private TransactionReplay() {
     }
-  }
+
+    static boolean landed(PgServer pg) throws SQLException {
+        String url = "jdbc:retrying:" + pg.jdbcUrl().substring("jdbc:".length()) + "&ApplicationName=" + PROBE_APP
+                + "&retry.baseDelayMs=5&retry.maxDelayMs=50&retry.tokenBucket=none";
+        try (Connection c = DriverManager.getConnection(url); Statement st = c.createStatement()) {
+            c.setAutoCommit(false);
+            st.execute("SELECT 1");
+            pg.terminateBackends(PROBE_APP);
+            try {
+                st.execute("SELECT 2");
+                c.commit();
+                return true;
+            } catch (SQLException notReplayed) {
+                c.rollback();
+                return false;
+            }
+        }
+    }
 }

@@ -29,81 +29,81 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class DelegationCoverageTest {
 
-  static List<Arguments> wrappers() {
-    return List.of(
-        Arguments.of(Connection.class, RetryingConnection.class, RetryingConnection.PASS_THROUGH),
-        Arguments.of(Statement.class, RetryingStatement.class, RetryingStatement.PASS_THROUGH),
-        Arguments.of(PreparedStatement.class, RetryingPreparedStatement.class,
-            union(RetryingStatement.PASS_THROUGH, RetryingPreparedStatement.PASS_THROUGH)),
-        Arguments.of(CallableStatement.class, RetryingCallableStatement.class,
-            union(RetryingStatement.PASS_THROUGH, RetryingPreparedStatement.PASS_THROUGH,
-                RetryingCallableStatement.PASS_THROUGH)),
-        Arguments.of(PGConnection.class, RetryingPgConnection.class, RetryingPgConnection.PASS_THROUGH));
-  }
-
-  @SafeVarargs
-  private static Set<String> union(Set<String>... sets) {
-    Set<String> all = new HashSet<>();
-    for (Set<String> s : sets) {
-      all.addAll(s);
+    static List<Arguments> wrappers() {
+        return List.of(
+                Arguments.of(Connection.class, RetryingConnection.class, RetryingConnection.PASS_THROUGH),
+                Arguments.of(Statement.class, RetryingStatement.class, RetryingStatement.PASS_THROUGH),
+                Arguments.of(PreparedStatement.class, RetryingPreparedStatement.class,
+                        union(RetryingStatement.PASS_THROUGH, RetryingPreparedStatement.PASS_THROUGH)),
+                Arguments.of(CallableStatement.class, RetryingCallableStatement.class,
+                        union(RetryingStatement.PASS_THROUGH, RetryingPreparedStatement.PASS_THROUGH,
+                                RetryingCallableStatement.PASS_THROUGH)),
+                Arguments.of(PGConnection.class, RetryingPgConnection.class, RetryingPgConnection.PASS_THROUGH));
     }
-    return all;
-  }
 
-  static String signature(Method m) {
-    return m.getName() + "(" + Arrays.stream(m.getParameterTypes()).map(Class::getSimpleName)
-        .collect(Collectors.joining(",")) + ")";
-  }
-
-  @ParameterizedTest
-  @MethodSource("wrappers")
-  void everyJdbcMethodIsInterceptedOrDeclaredPassThrough(Class<?> jdbc, Class<?> wrapper, Set<String> passThrough)
-      throws Exception {
-    List<String> unclassified = new ArrayList<>();
-    List<String> both = new ArrayList<>();
-    for (Method m : jdbc.getMethods()) {
-      if (Modifier.isStatic(m.getModifiers())) {
-        continue;
-      }
-      Method impl = wrapper.getMethod(m.getName(), m.getParameterTypes());
-      boolean implementedByUs = !impl.getDeclaringClass().isInterface();
-      boolean intercepted = implementedByUs && Modifier.isFinal(impl.getModifiers());
-      boolean declared = passThrough.contains(signature(m));
-      if (!implementedByUs || (!intercepted && !declared)) {
-        unclassified.add(signature(m));
-      } else if (intercepted && declared) {
-        both.add(signature(m));
-      }
+    @SafeVarargs
+    private static Set<String> union(Set<String>... sets) {
+        Set<String> all = new HashSet<>();
+        for (Set<String> s : sets) {
+            all.addAll(s);
+        }
+        return all;
     }
-    assertEquals(List.of(), unclassified, jdbc.getSimpleName() + " methods neither intercepted (final) nor pass-through");
-    assertEquals(List.of(), both, jdbc.getSimpleName() + " methods both intercepted and declared pass-through");
-  }
 
-  @ParameterizedTest
-  @MethodSource("wrappers")
-  void everyDeclaredPassThroughIsAJdbcMethod(Class<?> jdbc, Class<?> wrapper, Set<String> passThrough) {
-    Set<String> jdbcSignatures = Arrays.stream(jdbc.getMethods()).map(DelegationCoverageTest::signature)
-        .collect(Collectors.toSet());
-    Set<String> stale = new TreeSet<>(passThrough);
-    stale.removeAll(jdbcSignatures);
-    assertEquals(Set.of(), stale, "pass-through entries that are not " + jdbc.getSimpleName() + " methods");
-  }
-
-  @ParameterizedTest
-  @MethodSource("wrappers")
-  void theInterceptedMethodsIncludeEveryExecutionAndParameterSetter(Class<?> jdbc, Class<?> wrapper,
-      Set<String> passThrough) throws Exception {
-    for (Method m : jdbc.getMethods()) {
-      String name = m.getName();
-      boolean mustIntercept = name.startsWith("execute") || name.equals("addBatch") || name.equals("close")
-          || name.equals("commit") || name.equals("rollback") || name.equals("unwrap")
-          || (name.startsWith("set") && !name.startsWith("setSavepoint") && !name.startsWith("setShardingKey"))
-          || name.startsWith("registerOutParameter");
-      if (mustIntercept) {
-        Method impl = wrapper.getMethod(name, m.getParameterTypes());
-        assertTrue(Modifier.isFinal(impl.getModifiers()), signature(m) + " must be intercepted (final) in "
-            + wrapper.getSimpleName());
-      }
+    static String signature(Method m) {
+        return m.getName() + "(" + Arrays.stream(m.getParameterTypes()).map(Class::getSimpleName)
+                .collect(Collectors.joining(",")) + ")";
     }
-  }
+
+    @ParameterizedTest
+    @MethodSource("wrappers")
+    void everyJdbcMethodIsInterceptedOrDeclaredPassThrough(Class<?> jdbc, Class<?> wrapper, Set<String> passThrough)
+            throws Exception {
+        List<String> unclassified = new ArrayList<>();
+        List<String> both = new ArrayList<>();
+        for (Method m : jdbc.getMethods()) {
+            if (Modifier.isStatic(m.getModifiers())) {
+                continue;
+            }
+            Method impl = wrapper.getMethod(m.getName(), m.getParameterTypes());
+            boolean implementedByUs = !impl.getDeclaringClass().isInterface();
+            boolean intercepted = implementedByUs && Modifier.isFinal(impl.getModifiers());
+            boolean declared = passThrough.contains(signature(m));
+            if (!implementedByUs || (!intercepted && !declared)) {
+                unclassified.add(signature(m));
+            } else if (intercepted && declared) {
+                both.add(signature(m));
+            }
+        }
+        assertEquals(List.of(), unclassified, jdbc.getSimpleName() + " methods neither intercepted (final) nor pass-through");
+        assertEquals(List.of(), both, jdbc.getSimpleName() + " methods both intercepted and declared pass-through");
+    }
+
+    @ParameterizedTest
+    @MethodSource("wrappers")
+    void everyDeclaredPassThroughIsAJdbcMethod(Class<?> jdbc, Class<?> wrapper, Set<String> passThrough) {
+        Set<String> jdbcSignatures = Arrays.stream(jdbc.getMethods()).map(DelegationCoverageTest::signature)
+                .collect(Collectors.toSet());
+        Set<String> stale = new TreeSet<>(passThrough);
+        stale.removeAll(jdbcSignatures);
+        assertEquals(Set.of(), stale, "pass-through entries that are not " + jdbc.getSimpleName() + " methods");
+    }
+
+    @ParameterizedTest
+    @MethodSource("wrappers")
+    void theInterceptedMethodsIncludeEveryExecutionAndParameterSetter(Class<?> jdbc, Class<?> wrapper,
+            Set<String> passThrough) throws Exception {
+        for (Method m : jdbc.getMethods()) {
+            String name = m.getName();
+            boolean mustIntercept = name.startsWith("execute") || name.equals("addBatch") || name.equals("close")
+                    || name.equals("commit") || name.equals("rollback") || name.equals("unwrap")
+                    || (name.startsWith("set") && !name.startsWith("setSavepoint") && !name.startsWith("setShardingKey"))
+                    || name.startsWith("registerOutParameter");
+            if (mustIntercept) {
+                Method impl = wrapper.getMethod(name, m.getParameterTypes());
+                assertTrue(Modifier.isFinal(impl.getModifiers()), signature(m) + " must be intercepted (final) in "
+                        + wrapper.getSimpleName());
+            }
+        }
+    }
 }

@@ -38,182 +38,278 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(PgExtension.class)
 class CommitResolutionTest {
 
-  private final PgServer pg;
-  private final Resolutions resolutions = new Resolutions();
+    private final PgServer pg;
+    private final Resolutions resolutions = new Resolutions();
 
-  CommitResolutionTest(PgServer pg) {
-    this.pg = pg;
-  }
-
-  @BeforeEach
-  void tables() {
-    pg.sql("DROP TABLE IF EXISTS marks", "CREATE TABLE marks (v int)",
-        // no index: a serializable read scans the table and locks all of it for SSI
-        "DROP TABLE IF EXISTS duty", "CREATE TABLE duty (id int, on_call boolean)",
-        "INSERT INTO duty VALUES (1, true), (2, true)");
-  }
-
-  private RetryConfig config(Duration window) {
-    return RetryConfig.defaults().withPolicy(Physical.FAST).withReconnectWindow(window).withListener(resolutions);
-  }
-
-  @Test
-  void aCommitWhoseReplyIsLostIsResolvedCommittedAndReportedAsSuccess() throws Exception {
-    try (FaultProxy proxy = FaultProxy.start(pg)) {
-      Physical physical = new Physical(proxy.jdbcUrl());
-      try (Connection c = physical.open(config(Duration.ofSeconds(5))); Statement st = c.createStatement()) {
-        c.setAutoCommit(false);
-        st.executeUpdate("INSERT INTO marks VALUES (1)");
-        proxy.dropReplyAfterCommit();
-        c.commit();
-        assertFalse(proxy.dropReplyArmed(), "the reply to COMMIT was dropped");
-
-        // the connection carries on, on a new physical connection, still in manual commit
-        assertFalse(c.getAutoCommit());
-        st.executeUpdate("INSERT INTO marks VALUES (2)");
-        c.commit();
-      }
-      assertEquals(2, physical.executions("pg_current_xact_id_if_assigned"), "xid captured before each COMMIT");
+    CommitResolutionTest(PgServer pg) {
+        this.pg = pg;
     }
-    assertEquals(1, pg.queryLong("SELECT count(*) FROM marks WHERE v = 1"));
-    assertEquals(1, pg.queryLong("SELECT count(*) FROM marks WHERE v = 2"));
-    assertEquals(1, resolutions.outcomes.size());
-    assertEquals(CommitOutcome.COMMITTED, resolutions.outcomes.get(0).getValue());
-  }
 
-  /**
-   * The server stays down past the reconnect window after the lost reply. The issue's scenario
-   * is a 15 s outage; a 1.5 s window with a 4 s outage shows the same and keeps the test short.
-   */
-  @Test
-  void aCommitWhoseServerStaysDownPastTheWindowIsUnknownWithAnXidThatResolvesLater() throws Exception {
-    try (FaultProxy proxy = FaultProxy.start(pg)) {
-      Physical physical = new Physical(proxy.jdbcUrl());
-      AtomicBoolean outageOnNextDial = new AtomicBoolean();
-      Dialer dialer = physical.dialer();
-      Dialer withOutage = () -> {
-        if (outageOnNextDial.getAndSet(false)) {
-          pg.stopFor(Duration.ofSeconds(4));
+    @BeforeEach
+    void tables() {
+        pg.sql("DROP TABLE IF EXISTS marks", "CREATE TABLE marks (v int)",
+                // no index: a serializable read scans the table and locks all of it for SSI
+                "DROP TABLE IF EXISTS duty", "CREATE TABLE duty (id int, on_call boolean)",
+                "INSERT INTO duty VALUES (1, true), (2, true)");
+    }
+
+    private RetryConfig config(Duration window) {
+        return RetryConfig.defaults().withPolicy(Physical.FAST).withReconnectWindow(window).withListener(resolutions);
+    }
+
+    @Test
+    void aCommitWhoseReplyIsLostIsResolvedCommittedAndReportedAsSuccess() throws Exception {
+        try (FaultProxy proxy = FaultProxy.start(pg)) {
+            Physical physical = new Physical(proxy.jdbcUrl());
+            try (Connection c = physical.open(config(Duration.ofSeconds(5))); Statement st = c.createStatement()) {
+                c.setAutoCommit(false);
+                st.executeUpdate("INSERT INTO marks VALUES (1)");
+                proxy.dropReplyAfterCommit();
+                c.commit();
+                assertFalse(proxy.dropReplyArmed(), "the reply to COMMIT was dropped");
+
+                // the connection carries on, on a new physical connection, still in manual commit
+                assertFalse(c.getAutoCommit());
+                st.executeUpdate("INSERT INTO marks VALUES (2)");
+                c.commit();
+            }
+            assertEquals(2, physical.executions("pg_current_xact_id_if_assigned"), "xid captured before each COMMIT");
         }
-        return dialer.dial();
-      };
-      long xid;
-      try (Connection c = RetryingConnections.open(withOutage, config(Duration.ofMillis(1500)));
-          Statement st = c.createStatement()) {
-        c.setAutoCommit(false);
-        st.executeUpdate("INSERT INTO marks VALUES (3)");
-        proxy.dropReplyAfterCommit();
-        outageOnNextDial.set(true);
-        CommitOutcomeUnknownException e = assertThrows(CommitOutcomeUnknownException.class, c::commit);
-        assertEquals("08007", e.getSQLState());
-        xid = e.xid();
-        assertTrue(xid > 0, "xid " + xid);
-      }
-      assertEquals(List.of(CommitOutcome.UNKNOWN), resolutions.outcomes.stream().map(Map.Entry::getValue).toList());
-
-      try (Connection later = connectWhenUp()) {
-        assertEquals(CommitOutcome.COMMITTED, Commits.resolve(later, xid));
-      }
+        assertEquals(1, pg.queryLong("SELECT count(*) FROM marks WHERE v = 1"));
+        assertEquals(1, pg.queryLong("SELECT count(*) FROM marks WHERE v = 2"));
+        assertEquals(1, resolutions.outcomes.size());
+        assertEquals(CommitOutcome.COMMITTED, resolutions.outcomes.get(0).getValue());
     }
-    assertEquals(1, pg.queryLong("SELECT count(*) FROM marks WHERE v = 3"));
-  }
 
-  @Test
-  void aCommitAnswered40001IsReplayedAndCommitted() throws Exception {
-    Physical physical = new Physical(pg.jdbcUrl());
-    try (Connection c = physical.open(config(Duration.ofSeconds(10))); Statement st = c.createStatement();
-        Connection other = DriverManager.getConnection(pg.jdbcUrl()); Statement ost = other.createStatement()) {
-      for (Connection x : List.of(c, other)) {
-        x.setAutoCommit(false);
-        x.setTransactionIsolation(Connection.TRANSACTION_SERIALIZABLE);
-      }
-      // write skew as SSI sees it: each reads (the whole table, a sequential scan) and writes its own row
-      assertTrue(onCall(st, 1));
-      st.executeUpdate("UPDATE duty SET on_call = false WHERE id = 1 /* skew */");
-      assertTrue(onCall(ost, 2));
-      ost.executeUpdate("UPDATE duty SET on_call = false WHERE id = 2");
-      other.commit();
+    /**
+     * The server stays down past the reconnect window after the lost reply. The issue's scenario
+     * is a 15 s outage; a 1.5 s window with a 4 s outage shows the same and keeps the test short.
+     */
+    @Test
+    void aCommitWhoseServerStaysDownPastTheWindowIsUnknownWithAnXidThatResolvesLater() throws Exception {
+        try (FaultProxy proxy = FaultProxy.start(pg)) {
+            Physical physical = new Physical(proxy.jdbcUrl());
+            AtomicBoolean outageOnNextDial = new AtomicBoolean();
+            Dialer dialer = physical.dialer();
+            Dialer withOutage = () -> {
+                if (outageOnNextDial.getAndSet(false)) {
+                    pg.stopFor(Duration.ofSeconds(4));
+                }
+                return dialer.dial();
+            };
+            long xid;
+            try (Connection c = RetryingConnections.open(withOutage, config(Duration.ofMillis(1500)));
+                    Statement st = c.createStatement()) {
+                c.setAutoCommit(false);
+                st.executeUpdate("INSERT INTO marks VALUES (3)");
+                proxy.dropReplyAfterCommit();
+                outageOnNextDial.set(true);
+                CommitOutcomeUnknownException e = assertThrows(CommitOutcomeUnknownException.class, c::commit);
+                assertEquals("08007", e.getSQLState());
+                xid = e.xid();
+                assertTrue(xid > 0, "xid " + xid);
+            }
+            assertEquals(List.of(CommitOutcome.UNKNOWN), resolutions.outcomes.stream().map(Map.Entry::getValue).toList());
 
-      // the conflict is found at COMMIT: the wrapper replays (its row 1 read is unchanged) and commits
-      c.commit();
-    }
-    assertEquals(List.of("40001"), resolutions.replays, "one COMMIT answered 40001, replayed");
-    assertEquals(2, physical.executions("/* skew */"));
-    assertEquals(0, pg.queryLong("SELECT count(*) FROM duty WHERE on_call"));
-  }
-
-  @Test
-  void aBackendKilledJustBeforeCommitIsReplayedAndCommittedOnce() throws Exception {
-    Physical physical = new Physical(pg.jdbcUrl() + "&ApplicationName=" + TransactionReplayTest.VICTIM);
-    try (Connection c = physical.open(config(Duration.ofSeconds(10))); Statement st = c.createStatement()) {
-      c.setAutoCommit(false);
-      st.executeUpdate("INSERT INTO marks VALUES (4) /* before-commit */");
-      assertEquals(1, pg.terminateBackends(TransactionReplayTest.VICTIM));
-      c.commit();
-    }
-    assertEquals(1, pg.queryLong("SELECT count(*) FROM marks WHERE v = 4"));
-    assertEquals(2, physical.executions("before-commit"));
-    assertEquals(1, resolutions.replays.size());
-    assertEquals(List.of(), resolutions.outcomes, "COMMIT was never sent on the dead connection: nothing to resolve");
-  }
-
-  @Test
-  void aLostCommitResolvedAbortedIsReplayedAndCommittedAgainNeverReportingAFalseSuccess() throws Exception {
-    pg.sql("DROP TABLE IF EXISTS once", "CREATE TABLE once (v int UNIQUE DEFERRABLE INITIALLY DEFERRED)",
-        "INSERT INTO once VALUES (1)");
-    try (FaultProxy proxy = FaultProxy.start(pg)) {
-      Physical physical = new Physical(proxy.jdbcUrl());
-      try (Connection c = physical.open(config(Duration.ofSeconds(5))); Statement st = c.createStatement()) {
-        c.setAutoCommit(false);
-        // the unique check waits for COMMIT, which fails; its reply is lost
-        st.executeUpdate("INSERT INTO once VALUES (1) /* deferred */");
-        proxy.dropReplyAfterCommit();
-        SQLException e = assertThrows(SQLException.class, c::commit);
-        // resolved ABORTED, replayed, committed again: the same violation, now with its answer
-        assertEquals("23505", e.getSQLState());
-        c.rollback();
-      }
-      assertEquals(2, physical.executions("/* deferred */"));
-    }
-    assertEquals(1, pg.queryLong("SELECT count(*) FROM once"));
-    assertEquals(List.of(CommitOutcome.ABORTED), resolutions.outcomes.stream().map(Map.Entry::getValue).toList());
-  }
-
-  private static boolean onCall(Statement st, int id) throws SQLException {
-    try (ResultSet rs = st.executeQuery("SELECT on_call FROM duty WHERE id = " + id)) {
-      rs.next();
-      return rs.getBoolean(1);
-    }
-  }
-
-  private Connection connectWhenUp() throws Exception {
-    long end = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-    while (true) {
-      try {
-        return pg.connect();
-      } catch (SQLException notYet) {
-        if (System.nanoTime() > end) {
-          throw notYet;
+            try (Connection later = connectWhenUp()) {
+                assertEquals(CommitOutcome.COMMITTED, Commits.resolve(later, xid));
+            }
         }
-        Thread.sleep(200);
-      }
-    }
-  }
-
-  static final class Resolutions implements RetryListener {
-    final List<Map.Entry<Long, CommitOutcome>> outcomes = new CopyOnWriteArrayList<>();
-    final List<String> replays = new CopyOnWriteArrayList<>();
-
-    @Override
-    public void onRetry(RetryEvent event) {
-      if (event.reason().startsWith("transaction replay")) {
-        replays.add(event.sqlState());
-      }
+        assertEquals(1, pg.queryLong("SELECT count(*) FROM marks WHERE v = 3"));
     }
 
-    @Override
-    public void onCommitResolved(long xid, CommitOutcome outcome) {
-      outcomes.add(Map.entry(xid, outcome));
+    /**
+     * The resolver's first connection dies under its question, as a pooled connection killed in the
+     * same sweep as the COMMIT's does: that is no answer, so it asks again on another connection.
+     */
+    @Test
+    void aLookupConnectionThatDiesUnderTheQuestionIsReplacedAndTheCommitResolved() throws Exception {
+        try (FaultProxy proxy = FaultProxy.start(pg)) {
+            Physical physical = new Physical(proxy.jdbcUrl());
+            AtomicBoolean deadOnNextDial = new AtomicBoolean();
+            Dialer dialer = physical.dialer();
+            Dialer handingOutADeadOne = () -> {
+                Connection fresh = dialer.dial();
+                if (deadOnNextDial.getAndSet(false)) {
+                    try (Statement st = fresh.createStatement(); ResultSet rs = st.executeQuery("SELECT pg_backend_pid()")) {
+                        rs.next();
+                        pg.sql("SELECT pg_terminate_backend(" + rs.getInt(1) + ", 5000)");
+                    }
+                }
+                return fresh;
+            };
+            try (Connection c = RetryingConnections.open(handingOutADeadOne, config(Duration.ofSeconds(10)));
+                    Statement st = c.createStatement()) {
+                c.setAutoCommit(false);
+                st.executeUpdate("INSERT INTO marks VALUES (7)");
+                proxy.dropReplyAfterCommit();
+                deadOnNextDial.set(true);
+                c.commit();
+                assertFalse(proxy.dropReplyArmed(), "the reply to COMMIT was dropped");
+                assertFalse(deadOnNextDial.get(), "the resolver was handed the dead connection");
+            }
+        }
+        assertEquals(1, pg.queryLong("SELECT count(*) FROM marks WHERE v = 7"));
+        assertEquals(List.of(CommitOutcome.COMMITTED), resolutions.outcomes.stream().map(Map.Entry::getValue).toList());
     }
-  }
+
+    @Test
+    void aCommitLostToACleanRestartIsResolvedCommitted() throws Exception {
+        // a clean shutdown writes every WAL record: the xid cannot have been handed out again
+        assertEquals(CommitOutcome.COMMITTED, commitLostThen(pg::restart));
+    }
+
+    @Test
+    void aCommitLostToACrashRestartIsResolvedCommittedWhenTheRecoveredServerCountsItsXid() throws Exception {
+        // crash recovery replayed the commit record (the reply was lost after the commit was written):
+        // the checkpoint that ends recovery counts the xid as handed out, so the answer is believed
+        assertEquals(CommitOutcome.COMMITTED, commitLostThen(() -> {
+            pg.crash();
+            pg.start();
+        }));
+    }
+
+    /** Loses the reply to a COMMIT, runs {@code fault} before the resolver's dial, commits; returns what was resolved. */
+    private CommitOutcome commitLostThen(Runnable fault) throws Exception {
+        try (FaultProxy proxy = FaultProxy.start(pg)) {
+            Physical physical = new Physical(proxy.jdbcUrl());
+            AtomicBoolean faultOnNextDial = new AtomicBoolean();
+            Dialer dialer = physical.dialer();
+            Dialer withFault = () -> {
+                if (faultOnNextDial.getAndSet(false)) {
+                    fault.run();
+                }
+                return dialer.dial();
+            };
+            try (Connection c = RetryingConnections.open(withFault, config(Duration.ofSeconds(20)));
+                    Statement st = c.createStatement()) {
+                c.setAutoCommit(false);
+                st.executeUpdate("INSERT INTO marks VALUES (5)");
+                proxy.dropReplyAfterCommit();
+                faultOnNextDial.set(true);
+                c.commit();
+            }
+        }
+        assertEquals(1, pg.queryLong("SELECT count(*) FROM marks WHERE v = 5"));
+        assertEquals(1, resolutions.outcomes.size());
+        return resolutions.outcomes.get(0).getValue();
+    }
+
+    @Test
+    void aCommitAnswered40001IsReplayedAndCommitted() throws Exception {
+        Physical physical = new Physical(pg.jdbcUrl());
+        try (Connection c = physical.open(config(Duration.ofSeconds(10))); Statement st = c.createStatement();
+                Connection other = DriverManager.getConnection(pg.jdbcUrl()); Statement ost = other.createStatement()) {
+            for (Connection x : List.of(c, other)) {
+                x.setAutoCommit(false);
+                x.setTransactionIsolation(Connection.TRANSACTION_SERIALIZABLE);
+            }
+            // write skew as SSI sees it: each reads (the whole table, a sequential scan) and writes its own row
+            assertTrue(onCall(st, 1));
+            st.executeUpdate("UPDATE duty SET on_call = false WHERE id = 1 /* skew */");
+            assertTrue(onCall(ost, 2));
+            ost.executeUpdate("UPDATE duty SET on_call = false WHERE id = 2");
+            other.commit();
+
+            // the conflict is found at COMMIT: the wrapper replays (its row 1 read is unchanged) and commits
+            c.commit();
+        }
+        assertEquals(List.of("40001"), resolutions.replays, "one COMMIT answered 40001, replayed");
+        assertEquals(2, physical.executions("/* skew */"));
+        assertEquals(0, pg.queryLong("SELECT count(*) FROM duty WHERE on_call"));
+    }
+
+    @Test
+    void aBackendKilledJustBeforeCommitIsReplayedAndCommittedOnce() throws Exception {
+        Physical physical = new Physical(pg.jdbcUrl() + "&ApplicationName=" + TransactionReplayTest.VICTIM);
+        try (Connection c = physical.open(config(Duration.ofSeconds(10))); Statement st = c.createStatement()) {
+            c.setAutoCommit(false);
+            st.executeUpdate("INSERT INTO marks VALUES (4) /* before-commit */");
+            assertEquals(1, pg.terminateBackends(TransactionReplayTest.VICTIM));
+            c.commit();
+        }
+        assertEquals(1, pg.queryLong("SELECT count(*) FROM marks WHERE v = 4"));
+        assertEquals(2, physical.executions("before-commit"));
+        assertEquals(1, resolutions.replays.size());
+        assertEquals(List.of(), resolutions.outcomes, "COMMIT was never sent on the dead connection: nothing to resolve");
+    }
+
+    @Test
+    void aLostCommitResolvedAbortedIsReplayedAndCommittedAgainNeverReportingAFalseSuccess() throws Exception {
+        pg.sql("DROP TABLE IF EXISTS once", "CREATE TABLE once (v int UNIQUE DEFERRABLE INITIALLY DEFERRED)",
+                "INSERT INTO once VALUES (1)");
+        try (FaultProxy proxy = FaultProxy.start(pg)) {
+            Physical physical = new Physical(proxy.jdbcUrl());
+            try (Connection c = physical.open(config(Duration.ofSeconds(5))); Statement st = c.createStatement()) {
+                c.setAutoCommit(false);
+                // the unique check waits for COMMIT, which fails; its reply is lost
+                st.executeUpdate("INSERT INTO once VALUES (1) /* deferred */");
+                proxy.dropReplyAfterCommit();
+                SQLException e = assertThrows(SQLException.class, c::commit);
+                // resolved ABORTED, replayed, committed again: the same violation, now with its answer
+                assertEquals("23505", e.getSQLState());
+                c.rollback();
+            }
+            assertEquals(2, physical.executions("/* deferred */"));
+        }
+        assertEquals(1, pg.queryLong("SELECT count(*) FROM once"));
+        assertEquals(List.of(CommitOutcome.ABORTED), resolutions.outcomes.stream().map(Map.Entry::getValue).toList());
+    }
+
+    @Test
+    void aCommitTheServerRefusesEndsTheTransactionAndItsJournal() throws Exception {
+        pg.sql("DROP TABLE IF EXISTS once", "CREATE TABLE once (v int UNIQUE DEFERRABLE INITIALLY DEFERRED)",
+                "INSERT INTO once VALUES (1)");
+        Physical physical = new Physical(pg.jdbcUrl() + "&ApplicationName=" + TransactionReplayTest.VICTIM);
+        try (Connection c = physical.open(config(Duration.ofSeconds(10))); Statement st = c.createStatement()) {
+            c.setAutoCommit(false);
+            st.executeUpdate("INSERT INTO once VALUES (1)");
+            assertEquals("23505", assertThrows(SQLException.class, c::commit).getSQLState());
+            // the application carries on without rollback(): a later replay must not run the refused work again
+            st.executeUpdate("INSERT INTO marks VALUES (9)");
+            pg.terminateBackends(TransactionReplayTest.VICTIM);
+            st.executeUpdate("INSERT INTO marks VALUES (10)");
+            c.commit();
+        }
+        assertEquals(1, pg.queryLong("SELECT count(*) FROM once"));
+        assertEquals(2, pg.queryLong("SELECT count(*) FROM marks WHERE v IN (9, 10)"));
+    }
+
+    private static boolean onCall(Statement st, int id) throws SQLException {
+        try (ResultSet rs = st.executeQuery("SELECT on_call FROM duty WHERE id = " + id)) {
+            rs.next();
+            return rs.getBoolean(1);
+        }
+    }
+
+    private Connection connectWhenUp() throws Exception {
+        long end = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        while (true) {
+            try {
+                return pg.connect();
+            } catch (SQLException notYet) {
+                if (System.nanoTime() > end) {
+                    throw notYet;
+                }
+                Thread.sleep(200);
+            }
+        }
+    }
+
+    static final class Resolutions implements RetryListener {
+        final List<Map.Entry<Long, CommitOutcome>> outcomes = new CopyOnWriteArrayList<>();
+        final List<String> replays = new CopyOnWriteArrayList<>();
+
+        @Override
+        public void onRetry(RetryEvent event) {
+            if (event.reason().startsWith("transaction replay")) {
+                replays.add(event.sqlState());
+            }
+        }
+
+        @Override
+        public void onCommitResolved(long xid, CommitOutcome outcome) {
+            outcomes.add(Map.entry(xid, outcome));
+        }
+    }
 }

@@ -26,53 +26,53 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(PgExtension.class)
 class JournalCostTest {
 
-  private static final int WARM_UP = 300;
-  private static final int MEASURED = 300;
+    private static final int WARM_UP = 300;
+    private static final int MEASURED = 300;
 
-  @Test
-  void aTransactionThatNeverFailsAllocatesAFewHundredBytesPerStatementMore(PgServer pg) throws Exception {
-    pg.sql("DROP TABLE IF EXISTS ledger", "CREATE TABLE ledger (id int PRIMARY KEY, balance bigint, note text)",
-        "INSERT INTO ledger SELECT g, 1000, 'note ' || g FROM generate_series(1, 10) g");
-    RetryPolicy policy = RetryPolicy.builder().noTokenBucket().build();
-    RetryConfig resolving = RetryConfig.defaults().withPolicy(policy);
-    RetryConfig notResolving = new RetryConfig(policy, Duration.ofSeconds(10), 1000, 4L << 20, false, null, null);
-    long direct;
-    long journaled;
-    long journaledNoXid;
-    try (Connection plain = DriverManager.getConnection(pg.jdbcUrl());
-        Connection wrapped = RetryingConnections.open(() -> DriverManager.getConnection(pg.jdbcUrl()), resolving);
-        Connection fast = RetryingConnections.open(() -> DriverManager.getConnection(pg.jdbcUrl()), notResolving)) {
-      for (Connection c : new Connection[] {plain, wrapped, fast}) {
-        c.setAutoCommit(false);
-        bytesPerTransaction(c, WARM_UP);
-      }
-      direct = bytesPerTransaction(plain, MEASURED);
-      journaled = bytesPerTransaction(wrapped, MEASURED);
-      journaledNoXid = bytesPerTransaction(fast, MEASURED);
-    }
-    System.out.println("allocation per transaction of 10 statements: pgjdbc " + direct + " B, journaled "
-        + journaled + " B, journaled without xid capture " + journaledNoXid + " B");
-    assertTrue(journaledNoXid - direct < 6 * 1024, "journal overhead " + (journaledNoXid - direct) + " B");
-  }
-
-  private static long bytesPerTransaction(Connection c, int n) throws SQLException {
-    com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-    long before = threads.getCurrentThreadAllocatedBytes();
-    try (PreparedStatement read = c.prepareStatement("SELECT balance, note FROM ledger WHERE id = ?");
-        PreparedStatement write = c.prepareStatement("UPDATE ledger SET balance = balance + 1 WHERE id = ?")) {
-      for (int i = 0; i < n; i++) {
-        for (int id = 1; id <= 5; id++) {
-          read.setInt(1, id);
-          try (ResultSet rs = read.executeQuery()) {
-            rs.next();
-            rs.getLong(1);
-          }
-          write.setInt(1, id);
-          write.executeUpdate();
+    @Test
+    void aTransactionThatNeverFailsAllocatesAFewHundredBytesPerStatementMore(PgServer pg) throws Exception {
+        pg.sql("DROP TABLE IF EXISTS ledger", "CREATE TABLE ledger (id int PRIMARY KEY, balance bigint, note text)",
+                "INSERT INTO ledger SELECT g, 1000, 'note ' || g FROM generate_series(1, 10) g");
+        RetryPolicy policy = RetryPolicy.builder().noTokenBucket().build();
+        RetryConfig resolving = RetryConfig.defaults().withPolicy(policy);
+        RetryConfig notResolving = new RetryConfig(policy, Duration.ofSeconds(10), 1000, 4L << 20, false, null, null);
+        long direct;
+        long journaled;
+        long journaledNoXid;
+        try (Connection plain = DriverManager.getConnection(pg.jdbcUrl());
+                Connection wrapped = RetryingConnections.open(() -> DriverManager.getConnection(pg.jdbcUrl()), resolving);
+                Connection fast = RetryingConnections.open(() -> DriverManager.getConnection(pg.jdbcUrl()), notResolving)) {
+            for (Connection c : new Connection[] {plain, wrapped, fast}) {
+                c.setAutoCommit(false);
+                bytesPerTransaction(c, WARM_UP);
+            }
+            direct = bytesPerTransaction(plain, MEASURED);
+            journaled = bytesPerTransaction(wrapped, MEASURED);
+            journaledNoXid = bytesPerTransaction(fast, MEASURED);
         }
-        c.commit();
-      }
+        System.out.println("allocation per transaction of 10 statements: pgjdbc " + direct + " B, journaled "
+                + journaled + " B, journaled without xid capture " + journaledNoXid + " B");
+        assertTrue(journaledNoXid - direct < 6 * 1024, "journal overhead " + (journaledNoXid - direct) + " B");
     }
-    return (threads.getCurrentThreadAllocatedBytes() - before) / n;
-  }
+
+    private static long bytesPerTransaction(Connection c, int n) throws SQLException {
+        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        long before = threads.getCurrentThreadAllocatedBytes();
+        try (PreparedStatement read = c.prepareStatement("SELECT balance, note FROM ledger WHERE id = ?");
+                PreparedStatement write = c.prepareStatement("UPDATE ledger SET balance = balance + 1 WHERE id = ?")) {
+            for (int i = 0; i < n; i++) {
+                for (int id = 1; id <= 5; id++) {
+                    read.setInt(1, id);
+                    try (ResultSet rs = read.executeQuery()) {
+                        rs.next();
+                        rs.getLong(1);
+                    }
+                    write.setInt(1, id);
+                    write.executeUpdate();
+                }
+                c.commit();
+            }
+        }
+        return (threads.getCurrentThreadAllocatedBytes() - before) / n;
+    }
 }

@@ -31,136 +31,136 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(PgExtension.class)
 class ReplayScopeTest {
 
-  private final PgServer pg;
-  private final TransactionReplayTest.Replays replays = new TransactionReplayTest.Replays();
+    private final PgServer pg;
+    private final TransactionReplayTest.Replays replays = new TransactionReplayTest.Replays();
 
-  ReplayScopeTest(PgServer pg) {
-    this.pg = pg;
-  }
-
-  @BeforeEach
-  void tables() {
-    pg.sql("DROP TABLE IF EXISTS marks", "CREATE TABLE marks (v int)",
-        "DROP TABLE IF EXISTS keyed", "CREATE TABLE keyed (id serial PRIMARY KEY, v int)");
-  }
-
-  private Physical physical() {
-    return new Physical(pg.jdbcUrl() + "&ApplicationName=" + TransactionReplayTest.VICTIM);
-  }
-
-  private RetryConfig config() {
-    return RetryConfig.defaults().withPolicy(Physical.FAST).withListener(replays);
-  }
-
-  private void kill() {
-    assertEquals(1, pg.terminateBackends(TransactionReplayTest.VICTIM));
-  }
-
-  @Test
-  void batchesOfBothKindsAreReplayedWithTheirCounts() throws Exception {
-    Physical physical = physical();
-    try (Connection c = physical.open(config()); Statement st = c.createStatement();
-        PreparedStatement ps = c.prepareStatement("INSERT INTO marks VALUES (?) /* ps-batch */")) {
-      c.setAutoCommit(false);
-      st.addBatch("INSERT INTO marks VALUES (1) /* st-batch */");
-      st.addBatch("INSERT INTO marks VALUES (2) /* st-batch */");
-      assertArrayEquals(new int[] {1, 1}, st.executeBatch());
-      for (int v = 3; v <= 5; v++) {
-        ps.setInt(1, v);
-        ps.addBatch();
-      }
-      assertArrayEquals(new int[] {1, 1, 1}, ps.executeBatch());
-      kill();
-      ps.setInt(1, 6);
-      assertEquals(1, ps.executeUpdate());
-      c.commit();
+    ReplayScopeTest(PgServer pg) {
+        this.pg = pg;
     }
-    assertEquals(6, pg.queryLong("SELECT count(DISTINCT v) FROM marks"));
-    assertEquals(6, pg.queryLong("SELECT count(*) FROM marks"));
-    assertEquals(1, replays.count());
-  }
 
-  @Test
-  void aGeneratedKeyTheApplicationReadIsVerifiedAndOneItDidNotReadIsNot() throws Exception {
-    Physical physical = physical();
-    try (Connection c = physical.open(config());
-        PreparedStatement insert = c.prepareStatement("INSERT INTO keyed (v) VALUES (?)", Statement.RETURN_GENERATED_KEYS)) {
-      // given a transaction that did not read its generated key: the replay's new key is no divergence
-      c.setAutoCommit(false);
-      insert.setInt(1, 1);
-      insert.executeUpdate();
-      kill();
-      insert.setInt(1, 2);
-      insert.executeUpdate();
-      c.commit();
-      assertEquals(1, replays.count());
-
-      // given one that read it: the sequence moved on, the replay gets another key, and says so
-      insert.setInt(1, 3);
-      insert.executeUpdate();
-      try (ResultSet keys = insert.getGeneratedKeys()) {
-        assertTrue(keys.next());
-        keys.getInt(1);
-      }
-      kill();
-      insert.setInt(1, 4);
-      SQLException e = assertThrows(SQLException.class, insert::executeUpdate);
-      assertInstanceOf(ReplayDivergedException.class, e);
-      c.rollback();
+    @BeforeEach
+    void tables() {
+        pg.sql("DROP TABLE IF EXISTS marks", "CREATE TABLE marks (v int)",
+                "DROP TABLE IF EXISTS keyed", "CREATE TABLE keyed (id serial PRIMARY KEY, v int)");
     }
-    assertEquals(2, pg.queryLong("SELECT count(*) FROM keyed"));
-    assertEquals(0, pg.queryLong("SELECT count(*) FROM keyed WHERE v >= 3"));
-  }
 
-  @Test
-  void aTransactionPastTheByteBoundSurfacesItsFailure() throws Exception {
-    Physical physical = physical();
-    RetryConfig small = new RetryConfig(Physical.FAST, Duration.ofSeconds(10), 1000, 2048, true, replays, null);
-    try (Connection c = physical.open(small); PreparedStatement ps = c.prepareStatement("INSERT INTO marks VALUES (length(?))")) {
-      c.setAutoCommit(false);
-      ps.setString(1, "x".repeat(2000));
-      ps.executeUpdate();
-      kill();
-      SQLException e = assertThrows(SQLException.class, ps::executeUpdate);
-      assertEquals(Retryability.RECONNECT, Classifier.retryability(e));
-      c.rollback();
+    private Physical physical() {
+        return new Physical(pg.jdbcUrl() + "&ApplicationName=" + TransactionReplayTest.VICTIM);
     }
-    assertEquals(0, replays.count());
-  }
 
-  @Test
-  void aTemporaryTableInTheTransactionPinsItAndTheFailureSurfaces() throws Exception {
-    Physical physical = physical();
-    try (Connection c = physical.open(config()); Statement st = c.createStatement()) {
-      c.setAutoCommit(false);
-      st.execute("CREATE TEMP TABLE scratch (v int)");
-      st.executeUpdate("INSERT INTO marks VALUES (1)");
-      kill();
-      SQLException e = assertThrows(SQLException.class, () -> st.executeUpdate("INSERT INTO marks VALUES (2)"));
-      assertEquals(Retryability.RECONNECT, Classifier.retryability(e));
-      c.rollback();
+    private RetryConfig config() {
+        return RetryConfig.defaults().withPolicy(Physical.FAST).withListener(replays);
     }
-    assertEquals(0, replays.count());
-    assertEquals(0, pg.queryLong("SELECT count(*) FROM marks"));
-  }
 
-  @Test
-  void aScrollableResultSetMakesTheTransactionNotReplayable() throws Exception {
-    pg.sql("INSERT INTO marks VALUES (1), (2)");
-    Physical physical = physical();
-    try (Connection c = physical.open(config());
-        Statement scroll = c.createStatement(ResultSet.TYPE_SCROLL_INSENSITIVE, ResultSet.CONCUR_READ_ONLY);
-        Statement st = c.createStatement()) {
-      c.setAutoCommit(false);
-      try (ResultSet rs = scroll.executeQuery("SELECT v FROM marks ORDER BY v")) {
-        rs.last();
-        assertEquals(2, rs.getInt(1));
-      }
-      kill();
-      SQLException e = assertThrows(SQLException.class, () -> st.executeUpdate("INSERT INTO marks VALUES (3)"));
-      assertEquals(Retryability.RECONNECT, Classifier.retryability(e));
-      c.rollback();
+    private void kill() {
+        assertEquals(1, pg.terminateBackends(TransactionReplayTest.VICTIM));
     }
-    assertEquals(0, replays.count());
-  }
+
+    @Test
+    void batchesOfBothKindsAreReplayedWithTheirCounts() throws Exception {
+        Physical physical = physical();
+        try (Connection c = physical.open(config()); Statement st = c.createStatement();
+                PreparedStatement ps = c.prepareStatement("INSERT INTO marks VALUES (?) /* ps-batch */")) {
+            c.setAutoCommit(false);
+            st.addBatch("INSERT INTO marks VALUES (1) /* st-batch */");
+            st.addBatch("INSERT INTO marks VALUES (2) /* st-batch */");
+            assertArrayEquals(new int[] {1, 1}, st.executeBatch());
+            for (int v = 3; v <= 5; v++) {
+                ps.setInt(1, v);
+                ps.addBatch();
+            }
+            assertArrayEquals(new int[] {1, 1, 1}, ps.executeBatch());
+            kill();
+            ps.setInt(1, 6);
+            assertEquals(1, ps.executeUpdate());
+            c.commit();
+        }
+        assertEquals(6, pg.queryLong("SELECT count(DISTINCT v) FROM marks"));
+        assertEquals(6, pg.queryLong("SELECT count(*) FROM marks"));
+        assertEquals(1, replays.count());
+    }
+
+    @Test
+    void aGeneratedKeyTheApplicationReadIsVerifiedAndOneItDidNotReadIsNot() throws Exception {
+        Physical physical = physical();
+        try (Connection c = physical.open(config());
+                PreparedStatement insert = c.prepareStatement("INSERT INTO keyed (v) VALUES (?)", Statement.RETURN_GENERATED_KEYS)) {
+            // given a transaction that did not read its generated key: the replay's new key is no divergence
+            c.setAutoCommit(false);
+            insert.setInt(1, 1);
+            insert.executeUpdate();
+            kill();
+            insert.setInt(1, 2);
+            insert.executeUpdate();
+            c.commit();
+            assertEquals(1, replays.count());
+
+            // given one that read it: the sequence moved on, the replay gets another key, and says so
+            insert.setInt(1, 3);
+            insert.executeUpdate();
+            try (ResultSet keys = insert.getGeneratedKeys()) {
+                assertTrue(keys.next());
+                keys.getInt(1);
+            }
+            kill();
+            insert.setInt(1, 4);
+            SQLException e = assertThrows(SQLException.class, insert::executeUpdate);
+            assertInstanceOf(ReplayDivergedException.class, e);
+            c.rollback();
+        }
+        assertEquals(2, pg.queryLong("SELECT count(*) FROM keyed"));
+        assertEquals(0, pg.queryLong("SELECT count(*) FROM keyed WHERE v >= 3"));
+    }
+
+    @Test
+    void aTransactionPastTheByteBoundSurfacesItsFailure() throws Exception {
+        Physical physical = physical();
+        RetryConfig small = new RetryConfig(Physical.FAST, Duration.ofSeconds(10), 1000, 2048, true, replays, null);
+        try (Connection c = physical.open(small); PreparedStatement ps = c.prepareStatement("INSERT INTO marks VALUES (length(?))")) {
+            c.setAutoCommit(false);
+            ps.setString(1, "x".repeat(2000));
+            ps.executeUpdate();
+            kill();
+            SQLException e = assertThrows(SQLException.class, ps::executeUpdate);
+            assertEquals(Retryability.RECONNECT, Classifier.retryability(e));
+            c.rollback();
+        }
+        assertEquals(0, replays.count());
+    }
+
+    @Test
+    void aTemporaryTableInTheTransactionPinsItAndTheFailureSurfaces() throws Exception {
+        Physical physical = physical();
+        try (Connection c = physical.open(config()); Statement st = c.createStatement()) {
+            c.setAutoCommit(false);
+            st.execute("CREATE TEMP TABLE scratch (v int)");
+            st.executeUpdate("INSERT INTO marks VALUES (1)");
+            kill();
+            SQLException e = assertThrows(SQLException.class, () -> st.executeUpdate("INSERT INTO marks VALUES (2)"));
+            assertEquals(Retryability.RECONNECT, Classifier.retryability(e));
+            c.rollback();
+        }
+        assertEquals(0, replays.count());
+        assertEquals(0, pg.queryLong("SELECT count(*) FROM marks"));
+    }
+
+    @Test
+    void aScrollableResultSetMakesTheTransactionNotReplayable() throws Exception {
+        pg.sql("INSERT INTO marks VALUES (1), (2)");
+        Physical physical = physical();
+        try (Connection c = physical.open(config());
+                Statement scroll = c.createStatement(ResultSet.TYPE_SCROLL_INSENSITIVE, ResultSet.CONCUR_READ_ONLY);
+                Statement st = c.createStatement()) {
+            c.setAutoCommit(false);
+            try (ResultSet rs = scroll.executeQuery("SELECT v FROM marks ORDER BY v")) {
+                rs.last();
+                assertEquals(2, rs.getInt(1));
+            }
+            kill();
+            SQLException e = assertThrows(SQLException.class, () -> st.executeUpdate("INSERT INTO marks VALUES (3)"));
+            assertEquals(Retryability.RECONNECT, Classifier.retryability(e));
+            c.rollback();
+        }
+        assertEquals(0, replays.count());
+    }
 }

@@ -22,37 +22,37 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(PgExtension.class)
 class HotPathAllocationTest {
 
-  private static final int WARM_UP = 3000;
-  private static final int MEASURED = 3000;
+    private static final int WARM_UP = 3000;
+    private static final int MEASURED = 3000;
 
-  @Test
-  void anAutocommitUpdateAllocatesNoMoreThanOnPgjdbcAlone(PgServer pg) throws Exception {
-    pg.sql("DROP TABLE IF EXISTS counter", "CREATE TABLE counter (id int PRIMARY KEY, n int)", "INSERT INTO counter VALUES (1, 0)");
-    String sql = "UPDATE counter SET n = n + 1 WHERE id = ?";
-    RetryConfig config = RetryConfig.defaults().withPolicy(RetryPolicy.builder().noTokenBucket().build());
-    long direct;
-    long wrapped;
-    try (Connection plain = DriverManager.getConnection(pg.jdbcUrl());
-        Connection retrying = RetryingConnections.open(() -> DriverManager.getConnection(pg.jdbcUrl()), config);
-        PreparedStatement plainPs = plain.prepareStatement(sql);
-        PreparedStatement retryingPs = retrying.prepareStatement(sql)) {
-      bytesPerExecution(plainPs, WARM_UP);
-      bytesPerExecution(retryingPs, WARM_UP);
-      direct = bytesPerExecution(plainPs, MEASURED);
-      wrapped = bytesPerExecution(retryingPs, MEASURED);
+    @Test
+    void anAutocommitUpdateAllocatesNoMoreThanOnPgjdbcAlone(PgServer pg) throws Exception {
+        pg.sql("DROP TABLE IF EXISTS counter", "CREATE TABLE counter (id int PRIMARY KEY, n int)", "INSERT INTO counter VALUES (1, 0)");
+        String sql = "UPDATE counter SET n = n + 1 WHERE id = ?";
+        RetryConfig config = RetryConfig.defaults().withPolicy(RetryPolicy.builder().noTokenBucket().build());
+        long direct;
+        long wrapped;
+        try (Connection plain = DriverManager.getConnection(pg.jdbcUrl());
+                Connection retrying = RetryingConnections.open(() -> DriverManager.getConnection(pg.jdbcUrl()), config);
+                PreparedStatement plainPs = plain.prepareStatement(sql);
+                PreparedStatement retryingPs = retrying.prepareStatement(sql)) {
+            bytesPerExecution(plainPs, WARM_UP);
+            bytesPerExecution(retryingPs, WARM_UP);
+            direct = bytesPerExecution(plainPs, MEASURED);
+            wrapped = bytesPerExecution(retryingPs, MEASURED);
+        }
+        System.out.println("allocation per execution: wrapped " + wrapped + " B, pgjdbc " + direct + " B");
+        // the wrapper's own share: a boxed parameter at most, no retry state, no events
+        assertTrue(wrapped - direct < 64, "wrapped " + wrapped + " B vs pgjdbc " + direct + " B per execution");
     }
-    System.out.println("allocation per execution: wrapped " + wrapped + " B, pgjdbc " + direct + " B");
-    // the wrapper's own share: a boxed parameter at most, no retry state, no events
-    assertTrue(wrapped - direct < 64, "wrapped " + wrapped + " B vs pgjdbc " + direct + " B per execution");
-  }
 
-  private static long bytesPerExecution(PreparedStatement ps, int n) throws SQLException {
-    com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-    long before = threads.getCurrentThreadAllocatedBytes();
-    for (int i = 0; i < n; i++) {
-      ps.setInt(1, 1);
-      ps.executeUpdate();
+    private static long bytesPerExecution(PreparedStatement ps, int n) throws SQLException {
+        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        long before = threads.getCurrentThreadAllocatedBytes();
+        for (int i = 0; i < n; i++) {
+            ps.setInt(1, 1);
+            ps.executeUpdate();
+        }
+        return (threads.getCurrentThreadAllocatedBytes() - before) / n;
     }
-    return (threads.getCurrentThreadAllocatedBytes() - before) / n;
-  }
 }

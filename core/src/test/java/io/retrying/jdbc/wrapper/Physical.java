@@ -25,83 +25,83 @@ import org.postgresql.ds.PGSimpleDataSource;
  */
 public final class Physical implements QueryExecutionListener {
 
-  /** Fast waits: the tests are about what runs, not how long it waits. */
-  public static final RetryPolicy FAST = RetryPolicy.builder()
-      .maxAttempts(3).baseDelay(Duration.ofMillis(5)).maxDelay(Duration.ofMillis(100)).noTokenBucket().build();
+    /** Fast waits: the tests are about what runs, not how long it waits. */
+    public static final RetryPolicy FAST = RetryPolicy.builder()
+            .maxAttempts(3).baseDelay(Duration.ofMillis(5)).maxDelay(Duration.ofMillis(100)).noTokenBucket().build();
 
-  private final DataSource proxied;
-  private final String url;
-  /** The SQL text of every physical execution, with whether it succeeded. */
-  private final List<String> executions = new CopyOnWriteArrayList<>();
-  private final List<String> failures = new CopyOnWriteArrayList<>();
-  final AtomicInteger dials = new AtomicInteger();
-  /** Every Connection.set* call on a physical connection, in order. */
-  final List<String> connectionSetters = new CopyOnWriteArrayList<>();
+    private final DataSource proxied;
+    private final String url;
+    /** The SQL text of every physical execution, with whether it succeeded. */
+    private final List<String> executions = new CopyOnWriteArrayList<>();
+    private final List<String> failures = new CopyOnWriteArrayList<>();
+    final AtomicInteger dials = new AtomicInteger();
+    /** Every Connection.set* call on a physical connection, in order. */
+    final List<String> connectionSetters = new CopyOnWriteArrayList<>();
 
-  public Physical(String jdbcUrl) {
-    this.url = jdbcUrl;
-    PGSimpleDataSource pg = new PGSimpleDataSource();
-    pg.setUrl(jdbcUrl);
-    this.proxied = ProxyDataSourceBuilder.create(pg).listener(this).methodListener(new MethodExecutionListener() {
-      @Override
-      public void beforeMethod(MethodExecutionContext context) {
-      }
+    public Physical(String jdbcUrl) {
+        this.url = jdbcUrl;
+        PGSimpleDataSource pg = new PGSimpleDataSource();
+        pg.setUrl(jdbcUrl);
+        this.proxied = ProxyDataSourceBuilder.create(pg).listener(this).methodListener(new MethodExecutionListener() {
+            @Override
+            public void beforeMethod(MethodExecutionContext context) {
+            }
 
-      @Override
-      public void afterMethod(MethodExecutionContext context) {
-        if (context.getTarget() instanceof Connection && context.getMethod().getName().startsWith("set")) {
-          connectionSetters.add(context.getMethod().getName());
+            @Override
+            public void afterMethod(MethodExecutionContext context) {
+                if (context.getTarget() instanceof Connection && context.getMethod().getName().startsWith("set")) {
+                    connectionSetters.add(context.getMethod().getName());
+                }
+            }
+        }).build();
+    }
+
+    public Dialer dialer() {
+        return new Dialer() {
+            @Override
+            public Connection dial() throws SQLException {
+                dials.incrementAndGet();
+                return proxied.getConnection();
+            }
+
+            @Override
+            public String describe() {
+                return url.replaceAll("password=[^&]*", "password=***");
+            }
+        };
+    }
+
+    public Connection open() throws SQLException {
+        return open(RetryConfig.defaults().withPolicy(FAST));
+    }
+
+    public Connection open(RetryConfig config) throws SQLException {
+        return RetryingConnections.open(dialer(), config);
+    }
+
+    /** How many physical executions contained {@code fragment}, failed ones included. */
+    public long executions(String fragment) {
+        return executions.stream().filter(q -> q.contains(fragment)).count();
+    }
+
+    /** How many physical executions containing {@code fragment} failed. */
+    public long failures(String fragment) {
+        return failures.stream().filter(q -> q.contains(fragment)).count();
+    }
+
+    @Override
+    public void beforeQuery(ExecutionInfo execInfo, List<QueryInfo> queryInfoList) {
+    }
+
+    @Override
+    public void afterQuery(ExecutionInfo execInfo, List<QueryInfo> queryInfoList) {
+        StringBuilder sql = new StringBuilder();
+        for (QueryInfo q : queryInfoList) {
+            sql.append(q.getQuery()).append('\n');
         }
-      }
-    }).build();
-  }
-
-  public Dialer dialer() {
-    return new Dialer() {
-      @Override
-      public Connection dial() throws SQLException {
-        dials.incrementAndGet();
-        return proxied.getConnection();
-      }
-
-      @Override
-      public String describe() {
-        return url.replaceAll("password=[^&]*", "password=***");
-      }
-    };
-  }
-
-  public Connection open() throws SQLException {
-    return open(RetryConfig.defaults().withPolicy(FAST));
-  }
-
-  public Connection open(RetryConfig config) throws SQLException {
-    return RetryingConnections.open(dialer(), config);
-  }
-
-  /** How many physical executions contained {@code fragment}, failed ones included. */
-  public long executions(String fragment) {
-    return executions.stream().filter(q -> q.contains(fragment)).count();
-  }
-
-  /** How many physical executions containing {@code fragment} failed. */
-  public long failures(String fragment) {
-    return failures.stream().filter(q -> q.contains(fragment)).count();
-  }
-
-  @Override
-  public void beforeQuery(ExecutionInfo execInfo, List<QueryInfo> queryInfoList) {
-  }
-
-  @Override
-  public void afterQuery(ExecutionInfo execInfo, List<QueryInfo> queryInfoList) {
-    StringBuilder sql = new StringBuilder();
-    for (QueryInfo q : queryInfoList) {
-      sql.append(q.getQuery()).append('\n');
+        executions.add(sql.toString());
+        if (!execInfo.isSuccess()) {
+            failures.add(sql.toString());
+        }
     }
-    executions.add(sql.toString());
-    if (!execInfo.isSuccess()) {
-      failures.add(sql.toString());
-    }
-  }
 }

@@ -26,103 +26,103 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(PgExtension.class)
 class ServerFaultsTest {
 
-  private static final String READ = "SELECT count(*) FROM items /* read-loop */";
+    private static final String READ = "SELECT count(*) FROM items /* read-loop */";
 
-  @Test
-  void readLoopSeesNoErrorAcrossTerminateRestartCrashAndOutage(PgServer pg) throws Exception {
-    pg.sql("DROP TABLE IF EXISTS items", "CREATE TABLE items (id int)", "INSERT INTO items SELECT generate_series(1, 5)");
-    Physical physical = new Physical(pg.jdbcUrl());
-    try (Connection c = physical.open(); PreparedStatement read = c.prepareStatement(READ);
-        Statement plain = c.createStatement()) {
-      int pid = backendPid(plain);
-      assertEquals(5, count(read));
+    @Test
+    void readLoopSeesNoErrorAcrossTerminateRestartCrashAndOutage(PgServer pg) throws Exception {
+        pg.sql("DROP TABLE IF EXISTS items", "CREATE TABLE items (id int)", "INSERT INTO items SELECT generate_series(1, 5)");
+        Physical physical = new Physical(pg.jdbcUrl());
+        try (Connection c = physical.open(); PreparedStatement read = c.prepareStatement(READ);
+                Statement plain = c.createStatement()) {
+            int pid = backendPid(plain);
+            assertEquals(5, count(read));
 
-      // given an idle connection whose backend is terminated, when it reads, then no error
-      pg.terminateBackends();
-      assertEquals(5, count(read));
-      int afterTerminate = backendPid(plain);
-      assertNotEquals(pid, afterTerminate);
+            // given an idle connection whose backend is terminated, when it reads, then no error
+            pg.terminateBackends();
+            assertEquals(5, count(read));
+            int afterTerminate = backendPid(plain);
+            assertNotEquals(pid, afterTerminate);
 
-      pg.restart();
-      assertEquals(5, count(read));
+            pg.restart();
+            assertEquals(5, count(read));
 
-      pg.crash();
-      CompletableFuture<Void> startLater = CompletableFuture.runAsync(() -> {
-        sleep(300);
-        pg.start();
-      });
-      assertEquals(5, count(read));
-      startLater.join();
-
-      pg.stopFor(Duration.ofMillis(700));
-      assertEquals(5, count(read));
-      // a plain Statement through the same faults path once more, after the outage
-      try (ResultSet rs = plain.executeQuery(READ)) {
-        rs.next();
-        assertEquals(5, rs.getInt(1));
-      }
-    }
-    // 6 reads succeeded; each of the 4 faults cost exactly one failed execution, replayed once
-    assertEquals(4, physical.failures("read-loop"));
-    assertEquals(6 + 4, physical.executions("read-loop"));
-  }
-
-  @Test
-  void readLoopThroughTheUrlPrefixSeesNoErrorAcrossTheSameFaults(PgServer pg) throws Exception {
-    pg.sql("DROP TABLE IF EXISTS items", "CREATE TABLE items (id int)", "INSERT INTO items SELECT generate_series(1, 3)");
-    String url = pg.jdbcUrl().replace("jdbc:postgresql:", "jdbc:retrying:postgresql:")
-        + "&retry.tokenBucket=none&retry.baseDelayMs=5&retry.maxDelayMs=100&retry.reconnectWindowMs=10000";
-    int reads = 0;
-    try (Connection c = DriverManager.getConnection(url); PreparedStatement read = c.prepareStatement(READ);
-        Statement plain = c.createStatement()) {
-      Set<Integer> backends = new HashSet<>();
-      backends.add(backendPid(plain));
-      Runnable[] faults = {
-          pg::terminateBackends,
-          pg::restart,
-          () -> {
             pg.crash();
-            CompletableFuture.runAsync(() -> {
-              sleep(300);
-              pg.start();
+            CompletableFuture<Void> startLater = CompletableFuture.runAsync(() -> {
+                sleep(300);
+                pg.start();
             });
-          },
-          () -> pg.stopFor(Duration.ofMillis(700)),
-      };
-      for (Runnable fault : faults) {
-        for (int i = 0; i < 3; i++) {
-          assertEquals(3, count(read));
-          reads++;
+            assertEquals(5, count(read));
+            startLater.join();
+
+            pg.stopFor(Duration.ofMillis(700));
+            assertEquals(5, count(read));
+            // a plain Statement through the same faults path once more, after the outage
+            try (ResultSet rs = plain.executeQuery(READ)) {
+                rs.next();
+                assertEquals(5, rs.getInt(1));
+            }
         }
-        fault.run();
-        assertEquals(3, count(read));
-        reads++;
-        backends.add(backendPid(plain));
-      }
-      assertEquals(5, backends.size(), "a new backend after each fault: " + backends);
+        // 6 reads succeeded; each of the 4 faults cost exactly one failed execution, replayed once
+        assertEquals(4, physical.failures("read-loop"));
+        assertEquals(6 + 4, physical.executions("read-loop"));
     }
-    assertEquals(16, reads);
-  }
 
-  private static long count(PreparedStatement read) throws SQLException {
-    try (ResultSet rs = read.executeQuery()) {
-      rs.next();
-      return rs.getLong(1);
+    @Test
+    void readLoopThroughTheUrlPrefixSeesNoErrorAcrossTheSameFaults(PgServer pg) throws Exception {
+        pg.sql("DROP TABLE IF EXISTS items", "CREATE TABLE items (id int)", "INSERT INTO items SELECT generate_series(1, 3)");
+        String url = pg.jdbcUrl().replace("jdbc:postgresql:", "jdbc:retrying:postgresql:")
+                + "&retry.tokenBucket=none&retry.baseDelayMs=5&retry.maxDelayMs=100&retry.reconnectWindowMs=10000";
+        int reads = 0;
+        try (Connection c = DriverManager.getConnection(url); PreparedStatement read = c.prepareStatement(READ);
+                Statement plain = c.createStatement()) {
+            Set<Integer> backends = new HashSet<>();
+            backends.add(backendPid(plain));
+            Runnable[] faults = {
+                    pg::terminateBackends,
+                    pg::restart,
+                    () -> {
+                        pg.crash();
+                        CompletableFuture.runAsync(() -> {
+                            sleep(300);
+                            pg.start();
+                        });
+                    },
+                    () -> pg.stopFor(Duration.ofMillis(700)),
+            };
+            for (Runnable fault : faults) {
+                for (int i = 0; i < 3; i++) {
+                    assertEquals(3, count(read));
+                    reads++;
+                }
+                fault.run();
+                assertEquals(3, count(read));
+                reads++;
+                backends.add(backendPid(plain));
+            }
+            assertEquals(5, backends.size(), "a new backend after each fault: " + backends);
+        }
+        assertEquals(16, reads);
     }
-  }
 
-  static int backendPid(Statement st) throws SQLException {
-    try (ResultSet rs = st.executeQuery("SELECT pg_backend_pid()")) {
-      rs.next();
-      return rs.getInt(1);
+    private static long count(PreparedStatement read) throws SQLException {
+        try (ResultSet rs = read.executeQuery()) {
+            rs.next();
+            return rs.getLong(1);
+        }
     }
-  }
 
-  private static void sleep(long millis) {
-    try {
-      Thread.sleep(millis);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
+    static int backendPid(Statement st) throws SQLException {
+        try (ResultSet rs = st.executeQuery("SELECT pg_backend_pid()")) {
+            rs.next();
+            return rs.getInt(1);
+        }
     }
-  }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
 }

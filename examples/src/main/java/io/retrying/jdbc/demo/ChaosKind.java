@@ -4,8 +4,8 @@ package io.retrying.jdbc.demo;
 enum ChaosKind {
     /** pg_terminate_backend on every connection of both sides (57P01 to whoever is using it). */
     KILL_BACKENDS("kill-backends", "kill every backend of both sides"),
-    /** An immediate shutdown; the server comes back by itself after the event's length. */
-    RESTART_SERVER("restart-server", "server down (immediate shutdown), then started again"),
+    /** A fast shutdown (57P01 to every backend), then a start: down for about half the event's length. */
+    RESTART_SERVER("restart-server", "server stopped (fast shutdown) and started again"),
     /**
      * Each side's role is held at its connection limit (new connections fail with 53300) and its
      * backends are killed, so the pools must dial into a full server.

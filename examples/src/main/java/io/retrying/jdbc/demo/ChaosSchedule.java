@@ -28,13 +28,15 @@ final class ChaosSchedule {
     record Event(Duration at, ChaosKind kind, Duration length) {}
 
     private final List<Event> events;
+    private final Duration quietFrom;
 
-    private ChaosSchedule(List<Event> events) {
+    private ChaosSchedule(List<Event> events, Duration quietFrom) {
         this.events = List.copyOf(events);
+        this.quietFrom = quietFrom;
     }
 
     static ChaosSchedule none() {
-        return new ChaosSchedule(List.of());
+        return new ChaosSchedule(List.of(), Duration.ZERO);
     }
 
     /** The schedule for a run of {@code duration}, using only the kinds the target supports. */
@@ -45,6 +47,8 @@ final class ChaosSchedule {
         }
         long total = duration.toMillis();
         long step = Math.max(MIN_STEP_MS, Math.min(MAX_STEP_MS, total / 10));
+        // leave the end of the run quiet, so the last transfers finish on a healthy server
+        long quietFrom = total - step / 2;
         SplittableRandom random = new SplittableRandom(seed);
         List<Event> events = new ArrayList<>();
         long next = step;
@@ -56,18 +60,22 @@ final class ChaosSchedule {
                 default -> 0;
             };
             long at = next + random.nextLong(step / 4);
-            // leave the end of the run quiet, so the last transfers finish on a healthy server
-            if (at + length > total - step / 2) {
+            if (at + length > quietFrom) {
                 break;
             }
             events.add(new Event(Duration.ofMillis(at), kind, Duration.ofMillis(length)));
             next = at + length + step;
         }
-        return new ChaosSchedule(events);
+        return new ChaosSchedule(events, Duration.ofMillis(quietFrom));
     }
 
     List<Event> events() {
         return events;
+    }
+
+    /** No fault may last past this point: the rest of the run is quiet. */
+    Duration quietFrom() {
+        return quietFrom;
     }
 
     boolean isEmpty() {

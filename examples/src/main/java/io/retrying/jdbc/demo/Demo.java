@@ -170,7 +170,7 @@ public final class Demo {
             for (ChaosSchedule.Event e : schedule.events()) {
                 text.println(first + String.format(Locale.ROOT, "at %5.1fs  %-17s %s%s", e.at().toMillis() / 1000.0,
                         e.kind().id(), e.kind().description(),
-                        e.length().isZero() ? "" : " (" + seconds(e.length()) + ")"));
+                        e.length().isZero() ? "" : ", " + seconds(e.length()) + " in all"));
                 first = "             ";
             }
             if (schedule.isEmpty()) {
@@ -226,7 +226,8 @@ public final class Demo {
     private void footer(List<SideResult> results, List<ChaosRunner.Applied> applied) {
         text.println();
         List<String> notes = applied.stream().filter(a -> !a.outcome().equals("ok"))
-                .map(a -> String.format(Locale.ROOT, "at %.1fs %s: %s", a.startedMs() / 1000.0,
+                .map(a -> String.format(Locale.ROOT, "at %.1fs %s: %s",
+                        (a.startedMs() >= 0 ? a.startedMs() : a.event().at().toMillis()) / 1000.0,
                         a.event().kind().id(), a.outcome()))
                 .toList();
         if (!notes.isEmpty()) {
@@ -234,7 +235,7 @@ public final class Demo {
             notes.forEach(n -> text.println("  " + n));
             text.println();
         }
-        text.print(Report.table(results));
+        text.print(Report.table(results, options.duration()));
         text.println();
         for (SideResult r : results) {
             if (r.retries()) {

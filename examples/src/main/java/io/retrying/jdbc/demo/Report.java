@@ -2,6 +2,7 @@ package io.retrying.jdbc.demo;
 
 import io.retrying.jdbc.CommitOutcome;
 import io.retrying.jdbc.Retryability;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -13,9 +14,11 @@ final class Report {
     private Report() {
     }
 
-    static String table(List<SideResult> sides) {
+    /** The table for sides that ran for {@code duration}. */
+    static String table(List<SideResult> sides, Duration duration) {
         List<String[]> rows = new ArrayList<>();
         row(rows, sides, "transfers attempted", s -> n(s.attempted()));
+        row(rows, sides, "  per second", s -> n(Math.round(s.attempted() * 1000.0 / Math.max(1, duration.toMillis()))));
         row(rows, sides, "  committed, as the app saw it", s -> n(s.committed()));
         row(rows, sides, "  failed, as the app saw it", s -> n(s.failed()));
         TreeSet<String> states = new TreeSet<>();

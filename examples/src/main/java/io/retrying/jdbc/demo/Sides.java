@@ -25,9 +25,11 @@ final class Sides {
         RetryCounter counter = new RetryCounter();
         RetryingHikariDataSource retrying = RetryingHikari.over(Side.pool(RETRYING, url, poolSize),
                 settings -> settings.listener(counter));
-        // the switch, one line: the plain side's very code, healed by the transparent layer alone ...
+        // The switch, one line. The plain side's very code, healed by the transparent layer alone
+        // (transaction replay, commit resolution): the point of the demo is that the application
+        // does not change. inTransaction(counter) passes the audit as well, but it would also run a
+        // transfer again after an outcome nobody could resolve, and this transfer is not idempotent.
         TransferWork work = Bank::transfer;
-        // ... or each transfer as a unit run again whole: TransferWork work = inTransaction(counter);
         return new Side(RETRYING, "retrying-jdbc over HikariCP", retrying.pool(), retrying, work, counter);
     }
 

@@ -18,7 +18,8 @@ class ChaosScheduleTest {
         assertEquals(List.of(ChaosKind.KILL_BACKENDS, ChaosKind.DROP_COMMIT_REPLY, ChaosKind.RESTART_SERVER,
                 ChaosKind.DROP_COMMIT_REPLY, ChaosKind.CONNECTIONS_FULL, ChaosKind.DROP_COMMIT_REPLY), kinds);
         ChaosSchedule.Event last = s.events().get(s.events().size() - 1);
-        assertTrue(last.at().plus(last.length()).compareTo(Duration.ofSeconds(19)) <= 0, last.toString());
+        assertEquals(Duration.ofSeconds(19), s.quietFrom());
+        assertTrue(last.at().plus(last.length()).compareTo(s.quietFrom()) <= 0, last.toString());
         for (int i = 1; i < s.events().size(); i++) {
             ChaosSchedule.Event before = s.events().get(i - 1);
             // an event never starts before the previous one is over
