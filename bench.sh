@@ -12,7 +12,7 @@
 #
 # --smoke runs everything with tiny counts (a check that the harnesses work, not a measurement).
 # Knobs for a real run (system properties of the harnesses, passed through BENCH_JAVA_OPTS), e.g.
-#   BENCH_JAVA_OPTS="-Dbench.rounds=5 -Dbench.roundSeconds=3 -Dbench.holdSeconds=60" ./bench.sh all
+#   BENCH_JAVA_OPTS="-Dbench.rounds=20 -Dbench.holdSeconds=120" ./bench.sh all
 # Results go to stdout and to benchmarks/target/results/<mode>.md.
 set -euo pipefail
 cd "$(dirname "$0")"
