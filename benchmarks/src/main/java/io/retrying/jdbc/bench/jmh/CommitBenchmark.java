@@ -34,45 +34,45 @@ import org.openjdk.jmh.infra.Blackhole;
 @State(Scope.Thread)
 public class CommitBenchmark {
 
-  @Param({"bare", "wrapped", "wrapped-no-resolve"})
-  public String layer;
+    @Param({"bare", "wrapped", "wrapped-no-resolve"})
+    public String layer;
 
-  private Connection connection;
-  private PreparedStatement update;
-  private PreparedStatement query;
+    private Connection connection;
+    private PreparedStatement update;
+    private PreparedStatement query;
 
-  @Setup(Level.Trial)
-  public void open() throws SQLException {
-    connection = Layer.of(layer).dataSource().getConnection();
-    connection.setAutoCommit(false);
-    update = connection.prepareStatement(StatementBenchmark.UPDATE_PREPARED);
-    query = connection.prepareStatement(StatementBenchmark.QUERY_PREPARED);
-  }
-
-  @TearDown(Level.Trial)
-  public void close() throws SQLException {
-    connection.rollback();
-    connection.close();
-  }
-
-  /** UPDATE; COMMIT. */
-  @Benchmark
-  public int writeCommit() throws SQLException {
-    update.setInt(1, 1);
-    update.setInt(2, 42);
-    int count = update.executeUpdate();
-    connection.commit();
-    return count;
-  }
-
-  /** SELECT (one row read); COMMIT. */
-  @Benchmark
-  public void readCommit(Blackhole bh) throws SQLException {
-    query.setInt(1, 0);
-    try (ResultSet rs = query.executeQuery()) {
-      rs.next();
-      bh.consume(rs.getInt(1));
+    @Setup(Level.Trial)
+    public void open() throws SQLException {
+        connection = Layer.of(layer).dataSource().getConnection();
+        connection.setAutoCommit(false);
+        update = connection.prepareStatement(StatementBenchmark.UPDATE_PREPARED);
+        query = connection.prepareStatement(StatementBenchmark.QUERY_PREPARED);
     }
-    connection.commit();
-  }
+
+    @TearDown(Level.Trial)
+    public void close() throws SQLException {
+        connection.rollback();
+        connection.close();
+    }
+
+    /** UPDATE; COMMIT. */
+    @Benchmark
+    public int writeCommit() throws SQLException {
+        update.setInt(1, 1);
+        update.setInt(2, 42);
+        int count = update.executeUpdate();
+        connection.commit();
+        return count;
+    }
+
+    /** SELECT (one row read); COMMIT. */
+    @Benchmark
+    public void readCommit(Blackhole bh) throws SQLException {
+        query.setInt(1, 0);
+        try (ResultSet rs = query.executeQuery()) {
+            rs.next();
+            bh.consume(rs.getInt(1));
+        }
+        connection.commit();
+    }
 }

@@ -43,105 +43,105 @@ import org.openjdk.jmh.infra.Blackhole;
 @State(Scope.Thread)
 public class StatementBenchmark {
 
-  static final int TX_STATEMENTS = 10;
-  static final String UPDATE = "UPDATE accounts SET balance = balance + 1 WHERE id = 42";
-  static final String UPDATE_PREPARED = "UPDATE accounts SET balance = balance + ? WHERE id = ?";
-  static final String QUERY_PREPARED = "SELECT id, name FROM accounts WHERE id > ? ORDER BY id LIMIT 10";
+    static final int TX_STATEMENTS = 10;
+    static final String UPDATE = "UPDATE accounts SET balance = balance + 1 WHERE id = 42";
+    static final String UPDATE_PREPARED = "UPDATE accounts SET balance = balance + ? WHERE id = ?";
+    static final String QUERY_PREPARED = "SELECT id, name FROM accounts WHERE id > ? ORDER BY id LIMIT 10";
 
-  @Param({"bare", "wrapped"})
-  public String layer;
+    @Param({"bare", "wrapped"})
+    public String layer;
 
-  @Param({"autocommit", "transaction"})
-  public String mode;
+    @Param({"autocommit", "transaction"})
+    public String mode;
 
-  private Connection connection;
-  private boolean transaction;
-  private int executions;
-  private Statement statement;
-  private PreparedStatement update;
-  private PreparedStatement query;
-  private Statement endlessStatement;
-  private ResultSet endless;
+    private Connection connection;
+    private boolean transaction;
+    private int executions;
+    private Statement statement;
+    private PreparedStatement update;
+    private PreparedStatement query;
+    private Statement endlessStatement;
+    private ResultSet endless;
 
-  @Setup(Level.Trial)
-  public void open() throws SQLException {
-    connection = Layer.of(layer).dataSource().getConnection();
-    transaction = mode.equals("transaction");
-    connection.setAutoCommit(!transaction);
-    statement = connection.createStatement();
-    update = connection.prepareStatement(UPDATE_PREPARED);
-    query = connection.prepareStatement(QUERY_PREPARED);
-    endlessStatement = connection.createStatement();
-    endless = endlessStatement.executeQuery(StubDataSource.ENDLESS);
-    endless.next();
-  }
-
-  @TearDown(Level.Trial)
-  public void close() throws SQLException {
-    if (transaction) {
-      connection.rollback();
+    @Setup(Level.Trial)
+    public void open() throws SQLException {
+        connection = Layer.of(layer).dataSource().getConnection();
+        transaction = mode.equals("transaction");
+        connection.setAutoCommit(!transaction);
+        statement = connection.createStatement();
+        update = connection.prepareStatement(UPDATE_PREPARED);
+        query = connection.prepareStatement(QUERY_PREPARED);
+        endlessStatement = connection.createStatement();
+        endless = endlessStatement.executeQuery(StubDataSource.ENDLESS);
+        endless.next();
     }
-    connection.close();
-  }
 
-  /** In a transaction, commits every TX_STATEMENTS executions: a journal of a real size. */
-  private void executed() throws SQLException {
-    if (transaction && ++executions == TX_STATEMENTS) {
-      executions = 0;
-      connection.commit();
+    @TearDown(Level.Trial)
+    public void close() throws SQLException {
+        if (transaction) {
+            connection.rollback();
+        }
+        connection.close();
     }
-  }
 
-  @Benchmark
-  public boolean execute() throws SQLException {
-    boolean result = statement.execute(UPDATE);
-    executed();
-    return result;
-  }
-
-  @Benchmark
-  public int preparedUpdate() throws SQLException {
-    update.setInt(1, 1);
-    update.setInt(2, 42);
-    int count = update.executeUpdate();
-    executed();
-    return count;
-  }
-
-  @Benchmark
-  public void executeQuery(Blackhole bh) throws SQLException {
-    query.setInt(1, 0);
-    try (ResultSet rs = query.executeQuery()) {
-      bh.consume(rs);
+    /** In a transaction, commits every TX_STATEMENTS executions: a journal of a real size. */
+    private void executed() throws SQLException {
+        if (transaction && ++executions == TX_STATEMENTS) {
+            executions = 0;
+            connection.commit();
+        }
     }
-    executed();
-  }
 
-  /** The whole read path: execute, 10 rows of next + getInt + getString, close. */
-  @Benchmark
-  public void readTenRows(Blackhole bh) throws SQLException {
-    query.setInt(1, 0);
-    try (ResultSet rs = query.executeQuery()) {
-      while (rs.next()) {
-        bh.consume(rs.getInt(1));
-        bh.consume(rs.getString(2));
-      }
+    @Benchmark
+    public boolean execute() throws SQLException {
+        boolean result = statement.execute(UPDATE);
+        executed();
+        return result;
     }
-    executed();
-  }
 
-  @Benchmark
-  public boolean next() throws SQLException {
-    return endless.next();
-  }
+    @Benchmark
+    public int preparedUpdate() throws SQLException {
+        update.setInt(1, 1);
+        update.setInt(2, 42);
+        int count = update.executeUpdate();
+        executed();
+        return count;
+    }
 
-  @Benchmark
-  public int getInt() throws SQLException {
-    return endless.getInt(1);
-  }
+    @Benchmark
+    public void executeQuery(Blackhole bh) throws SQLException {
+        query.setInt(1, 0);
+        try (ResultSet rs = query.executeQuery()) {
+            bh.consume(rs);
+        }
+        executed();
+    }
 
-  @Benchmark
-  public String getString() throws SQLException {
-    return endless.getString(2);
-  }
+    /** The whole read path: execute, 10 rows of next + getInt + getString, close. */
+    @Benchmark
+    public void readTenRows(Blackhole bh) throws SQLException {
+        query.setInt(1, 0);
+        try (ResultSet rs = query.executeQuery()) {
+            while (rs.next()) {
+                bh.consume(rs.getInt(1));
+                bh.consume(rs.getString(2));
+            }
+        }
+        executed();
+    }
+
+    @Benchmark
+    public boolean next() throws SQLException {
+        return endless.next();
+    }
+
+    @Benchmark
+    public int getInt() throws SQLException {
+        return endless.getInt(1);
+    }
+
+    @Benchmark
+    public String getString() throws SQLException {
+        return endless.getString(2);
+    }
 }

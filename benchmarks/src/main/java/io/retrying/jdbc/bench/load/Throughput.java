@@ -23,75 +23,75 @@ import java.util.Map;
  */
 public final class Throughput {
 
-  public static void main(String[] args) throws Exception {
-    int rounds = Settings.integer("rounds", 10);
-    Duration round = Settings.seconds("roundSeconds", 1.5);
-    Duration warmup = Settings.seconds("warmupSeconds", 2);
-    int[] threadCounts = {1, 8};
-    System.out.println(Stats.f("# throughput: %d rounds x %.1f s per variant, warm-up %.1f s; start: %s",
-        rounds, round.toMillis() / 1000.0, warmup.toMillis() / 1000.0, Settings.load()));
-    List<String> table = new ArrayList<>();
-    try (PgServer server = PgServers.start()) {
-      Workload.createTable(server);
-      for (Workload workload : Workload.values()) {
-        // a transaction that writes pays for the xid capture before COMMIT: measure it without, too
-        List<Variant> variants = workload == Workload.READ_WRITE ? List.of(Variant.values()) : Variant.MAIN;
-        for (int threads : threadCounts) {
-          table.addAll(measure(server, workload, variants, threads, rounds, round, warmup));
+    public static void main(String[] args) throws Exception {
+        int rounds = Settings.integer("rounds", 10);
+        Duration round = Settings.seconds("roundSeconds", 1.5);
+        Duration warmup = Settings.seconds("warmupSeconds", 2);
+        int[] threadCounts = {1, 8};
+        System.out.println(Stats.f("# throughput: %d rounds x %.1f s per variant, warm-up %.1f s; start: %s",
+                rounds, round.toMillis() / 1000.0, warmup.toMillis() / 1000.0, Settings.load()));
+        List<String> table = new ArrayList<>();
+        try (PgServer server = PgServers.start()) {
+            Workload.createTable(server);
+            for (Workload workload : Workload.values()) {
+                // a transaction that writes pays for the xid capture before COMMIT: measure it without, too
+                List<Variant> variants = workload == Workload.READ_WRITE ? List.of(Variant.values()) : Variant.MAIN;
+                for (int threads : threadCounts) {
+                    table.addAll(measure(server, workload, variants, threads, rounds, round, warmup));
+                }
+            }
         }
-      }
+        System.out.println();
+        System.out.println("| workload | threads | variant | ops/s (median of rounds) | ratio to plain: median (range over rounds) | errors |");
+        System.out.println("|---|---:|---|---:|---:|---:|");
+        table.forEach(System.out::println);
+        System.out.println();
+        System.out.println("# end: " + Settings.load());
     }
-    System.out.println();
-    System.out.println("| workload | threads | variant | ops/s (median of rounds) | ratio to plain: median (range over rounds) | errors |");
-    System.out.println("|---|---:|---|---:|---:|---:|");
-    table.forEach(System.out::println);
-    System.out.println();
-    System.out.println("# end: " + Settings.load());
-  }
 
-  private static List<String> measure(PgServer server, Workload workload, List<Variant> variants, int threads,
-      int rounds, Duration round, Duration warmup) throws Exception {
-    Map<Variant, Variant.Pool> pools = new EnumMap<>(Variant.class);
-    Map<Variant, double[]> rates = new EnumMap<>(Variant.class);
-    Map<Variant, Long> errors = new EnumMap<>(Variant.class);
-    try {
-      for (Variant v : variants) {
-        pools.put(v, v.open(server, threads));
-        rates.put(v, new double[rounds]);
-        errors.put(v, 0L);
-      }
-      for (Variant v : variants) {
-        var ds = pools.get(v).dataSource();
-        Clients.countFor(threads, warmup, () -> workload.run(ds));
-      }
-      for (int r = 0; r < rounds; r++) {
+    private static List<String> measure(PgServer server, Workload workload, List<Variant> variants, int threads,
+            int rounds, Duration round, Duration warmup) throws Exception {
+        Map<Variant, Variant.Pool> pools = new EnumMap<>(Variant.class);
+        Map<Variant, double[]> rates = new EnumMap<>(Variant.class);
+        Map<Variant, Long> errors = new EnumMap<>(Variant.class);
+        try {
+            for (Variant v : variants) {
+                pools.put(v, v.open(server, threads));
+                rates.put(v, new double[rounds]);
+                errors.put(v, 0L);
+            }
+            for (Variant v : variants) {
+                var ds = pools.get(v).dataSource();
+                Clients.countFor(threads, warmup, () -> workload.run(ds));
+            }
+            for (int r = 0; r < rounds; r++) {
+                for (Variant v : variants) {
+                    var ds = pools.get(v).dataSource();
+                    long[] counts = Clients.countFor(threads, round, () -> workload.run(ds));
+                    rates.get(v)[r] = counts[0] * 1000.0 / round.toMillis();
+                    errors.merge(v, counts[1], Long::sum);
+                    System.out.println(Stats.f("  %s, %d threads, round %d, %s: %.0f ops/s%s", workload.label, threads, r + 1,
+                            v.label(), rates.get(v)[r], counts[1] > 0 ? " (" + counts[1] + " errors)" : ""));
+                }
+            }
+        } finally {
+            pools.values().forEach(Variant.Pool::close);
+        }
+        double[] plain = rates.get(Variant.PLAIN);
+        List<String> lines = new ArrayList<>();
         for (Variant v : variants) {
-          var ds = pools.get(v).dataSource();
-          long[] counts = Clients.countFor(threads, round, () -> workload.run(ds));
-          rates.get(v)[r] = counts[0] * 1000.0 / round.toMillis();
-          errors.merge(v, counts[1], Long::sum);
-          System.out.println(Stats.f("  %s, %d threads, round %d, %s: %.0f ops/s%s", workload.label, threads, r + 1,
-              v.label(), rates.get(v)[r], counts[1] > 0 ? " (" + counts[1] + " errors)" : ""));
+            lines.add(Stats.f("| %s | %d | %s | %.0f | %s | %d |", workload.label, threads, v.label(),
+                    Stats.median(rates.get(v)), v == Variant.PLAIN ? "1" : ratio(rates.get(v), plain), errors.get(v)));
         }
-      }
-    } finally {
-      pools.values().forEach(Variant.Pool::close);
+        return lines;
     }
-    double[] plain = rates.get(Variant.PLAIN);
-    List<String> lines = new ArrayList<>();
-    for (Variant v : variants) {
-      lines.add(Stats.f("| %s | %d | %s | %.0f | %s | %d |", workload.label, threads, v.label(),
-          Stats.median(rates.get(v)), v == Variant.PLAIN ? "1" : ratio(rates.get(v), plain), errors.get(v)));
-    }
-    return lines;
-  }
 
-  /** The median of the per-round ratios, and their range. */
-  private static String ratio(double[] variant, double[] plain) {
-    double[] r = new double[plain.length];
-    for (int i = 0; i < r.length; i++) {
-      r[i] = variant[i] / plain[i];
+    /** The median of the per-round ratios, and their range. */
+    private static String ratio(double[] variant, double[] plain) {
+        double[] r = new double[plain.length];
+        for (int i = 0; i < r.length; i++) {
+            r[i] = variant[i] / plain[i];
+        }
+        return Stats.f("**%.3f** (%.3f-%.3f)", Stats.median(r), Stats.min(r), Stats.max(r));
     }
-    return Stats.f("**%.3f** (%.3f-%.3f)", Stats.median(r), Stats.min(r), Stats.max(r));
-  }
 }

@@ -15,64 +15,64 @@ import javax.sql.DataSource;
  */
 public final class StubDataSource implements DataSource {
 
-  /**
-   * The query whose result set cycles through its rows for ever, for benchmarks of single calls to
-   * {@code next()} and the getters.
-   */
-  public static final String ENDLESS = "SELECT id, name FROM endless";
+    /**
+     * The query whose result set cycles through its rows for ever, for benchmarks of single calls to
+     * {@code next()} and the getters.
+     */
+    public static final String ENDLESS = "SELECT id, name FROM endless";
 
-  private int loginTimeout;
+    private int loginTimeout;
 
-  @Override
-  public Connection getConnection() {
-    return new StubConnection();
-  }
-
-  @Override
-  public Connection getConnection(String username, String password) {
-    return new StubConnection();
-  }
-
-  @Override
-  public PrintWriter getLogWriter() {
-    return null;
-  }
-
-  @Override
-  public void setLogWriter(PrintWriter out) {
-    // the stub logs nothing
-  }
-
-  @Override
-  public void setLoginTimeout(int seconds) {
-    loginTimeout = seconds;
-  }
-
-  @Override
-  public int getLoginTimeout() {
-    return loginTimeout;
-  }
-
-  @Override
-  public Logger getParentLogger() throws SQLFeatureNotSupportedException {
-    throw new SQLFeatureNotSupportedException("stub driver: no java.util.logging");
-  }
-
-  @Override
-  public <T> T unwrap(Class<T> iface) throws SQLException {
-    if (iface.isInstance(this)) {
-      return iface.cast(this);
+    @Override
+    public Connection getConnection() {
+        return new StubConnection();
     }
-    throw new SQLException("stub driver: not a wrapper for " + iface.getName());
-  }
 
-  @Override
-  public boolean isWrapperFor(Class<?> iface) {
-    return iface.isInstance(this);
-  }
+    @Override
+    public Connection getConnection(String username, String password) {
+        return new StubConnection();
+    }
 
-  @Override
-  public String toString() {
-    return "StubDataSource";
-  }
+    @Override
+    public PrintWriter getLogWriter() {
+        return null;
+    }
+
+    @Override
+    public void setLogWriter(PrintWriter out) {
+        // the stub logs nothing
+    }
+
+    @Override
+    public void setLoginTimeout(int seconds) {
+        loginTimeout = seconds;
+    }
+
+    @Override
+    public int getLoginTimeout() {
+        return loginTimeout;
+    }
+
+    @Override
+    public Logger getParentLogger() throws SQLFeatureNotSupportedException {
+        throw new SQLFeatureNotSupportedException("stub driver: no java.util.logging");
+    }
+
+    @Override
+    public <T> T unwrap(Class<T> iface) throws SQLException {
+        if (iface.isInstance(this)) {
+            return iface.cast(this);
+        }
+        throw new SQLException("stub driver: not a wrapper for " + iface.getName());
+    }
+
+    @Override
+    public boolean isWrapperFor(Class<?> iface) {
+        return iface.isInstance(this);
+    }
+
+    @Override
+    public String toString() {
+        return "StubDataSource";
+    }
 }

@@ -12,180 +12,180 @@ import java.sql.SQLWarning;
  */
 class StubStatement extends UnsupportedStatement {
 
-  private final StubConnection connection;
-  private boolean closed;
-  private ResultSet current;
-  private int updateCount = -1;
-  private int fetchSize;
-  private int maxRows;
-  private int queryTimeout;
+    private final StubConnection connection;
+    private boolean closed;
+    private ResultSet current;
+    private int updateCount = -1;
+    private int fetchSize;
+    private int maxRows;
+    private int queryTimeout;
 
-  StubStatement(StubConnection connection) {
-    this.connection = connection;
-  }
-
-  final void checkOpen() throws SQLException {
-    if (closed || connection.isClosed()) {
-      throw new SQLException("stub driver: the statement is closed", "55000");
+    StubStatement(StubConnection connection) {
+        this.connection = connection;
     }
-  }
 
-  static boolean isQuery(String sql) {
-    char c = sql.isEmpty() ? ' ' : sql.charAt(0);
-    return c == 'S' || c == 's' || c == 'W' || c == 'w';
-  }
-
-  final ResultSet query(String sql) {
-    updateCount = -1;
-    current = new StubResultSet(this, StubDataSource.ENDLESS.equals(sql));
-    return current;
-  }
-
-  final int update() {
-    current = null;
-    updateCount = 1;
-    return 1;
-  }
-
-  @Override
-  public ResultSet executeQuery(String sql) throws SQLException {
-    checkOpen();
-    return query(sql);
-  }
-
-  @Override
-  public int executeUpdate(String sql) throws SQLException {
-    checkOpen();
-    return update();
-  }
-
-  @Override
-  public long executeLargeUpdate(String sql) throws SQLException {
-    checkOpen();
-    return update();
-  }
-
-  @Override
-  public boolean execute(String sql) throws SQLException {
-    checkOpen();
-    if (isQuery(sql)) {
-      query(sql);
-      return true;
+    final void checkOpen() throws SQLException {
+        if (closed || connection.isClosed()) {
+            throw new SQLException("stub driver: the statement is closed", "55000");
+        }
     }
-    update();
-    return false;
-  }
 
-  @Override
-  public ResultSet getResultSet() throws SQLException {
-    checkOpen();
-    return current;
-  }
-
-  @Override
-  public int getUpdateCount() throws SQLException {
-    checkOpen();
-    return updateCount;
-  }
-
-  @Override
-  public long getLargeUpdateCount() throws SQLException {
-    checkOpen();
-    return updateCount;
-  }
-
-  @Override
-  public boolean getMoreResults() throws SQLException {
-    checkOpen();
-    current = null;
-    updateCount = -1;
-    return false;
-  }
-
-  @Override
-  public void setFetchSize(int rows) throws SQLException {
-    checkOpen();
-    fetchSize = rows;
-  }
-
-  @Override
-  public int getFetchSize() throws SQLException {
-    checkOpen();
-    return fetchSize;
-  }
-
-  @Override
-  public void setMaxRows(int max) throws SQLException {
-    checkOpen();
-    maxRows = max;
-  }
-
-  @Override
-  public int getMaxRows() throws SQLException {
-    checkOpen();
-    return maxRows;
-  }
-
-  @Override
-  public void setQueryTimeout(int seconds) throws SQLException {
-    checkOpen();
-    queryTimeout = seconds;
-  }
-
-  @Override
-  public int getQueryTimeout() throws SQLException {
-    checkOpen();
-    return queryTimeout;
-  }
-
-  @Override
-  public SQLWarning getWarnings() throws SQLException {
-    checkOpen();
-    return null;
-  }
-
-  @Override
-  public void clearWarnings() throws SQLException {
-    checkOpen();
-  }
-
-  @Override
-  public Connection getConnection() throws SQLException {
-    checkOpen();
-    return connection;
-  }
-
-  @Override
-  public void close() {
-    closed = true;
-    current = null;
-  }
-
-  @Override
-  public boolean isClosed() {
-    return closed;
-  }
-
-  @Override
-  public void cancel() {
-    // nothing runs long enough to cancel
-  }
-
-  @Override
-  public <T> T unwrap(Class<T> iface) throws SQLException {
-    if (iface.isInstance(this)) {
-      return iface.cast(this);
+    static boolean isQuery(String sql) {
+        char c = sql.isEmpty() ? ' ' : sql.charAt(0);
+        return c == 'S' || c == 's' || c == 'W' || c == 'w';
     }
-    throw new SQLException("stub driver: not a wrapper for " + iface.getName());
-  }
 
-  @Override
-  public boolean isWrapperFor(Class<?> iface) {
-    return iface.isInstance(this);
-  }
+    final ResultSet query(String sql) {
+        updateCount = -1;
+        current = new StubResultSet(this, StubDataSource.ENDLESS.equals(sql));
+        return current;
+    }
 
-  @Override
-  public String toString() {
-    return getClass().getSimpleName() + "@" + Integer.toHexString(System.identityHashCode(this));
-  }
+    final int update() {
+        current = null;
+        updateCount = 1;
+        return 1;
+    }
+
+    @Override
+    public ResultSet executeQuery(String sql) throws SQLException {
+        checkOpen();
+        return query(sql);
+    }
+
+    @Override
+    public int executeUpdate(String sql) throws SQLException {
+        checkOpen();
+        return update();
+    }
+
+    @Override
+    public long executeLargeUpdate(String sql) throws SQLException {
+        checkOpen();
+        return update();
+    }
+
+    @Override
+    public boolean execute(String sql) throws SQLException {
+        checkOpen();
+        if (isQuery(sql)) {
+            query(sql);
+            return true;
+        }
+        update();
+        return false;
+    }
+
+    @Override
+    public ResultSet getResultSet() throws SQLException {
+        checkOpen();
+        return current;
+    }
+
+    @Override
+    public int getUpdateCount() throws SQLException {
+        checkOpen();
+        return updateCount;
+    }
+
+    @Override
+    public long getLargeUpdateCount() throws SQLException {
+        checkOpen();
+        return updateCount;
+    }
+
+    @Override
+    public boolean getMoreResults() throws SQLException {
+        checkOpen();
+        current = null;
+        updateCount = -1;
+        return false;
+    }
+
+    @Override
+    public void setFetchSize(int rows) throws SQLException {
+        checkOpen();
+        fetchSize = rows;
+    }
+
+    @Override
+    public int getFetchSize() throws SQLException {
+        checkOpen();
+        return fetchSize;
+    }
+
+    @Override
+    public void setMaxRows(int max) throws SQLException {
+        checkOpen();
+        maxRows = max;
+    }
+
+    @Override
+    public int getMaxRows() throws SQLException {
+        checkOpen();
+        return maxRows;
+    }
+
+    @Override
+    public void setQueryTimeout(int seconds) throws SQLException {
+        checkOpen();
+        queryTimeout = seconds;
+    }
+
+    @Override
+    public int getQueryTimeout() throws SQLException {
+        checkOpen();
+        return queryTimeout;
+    }
+
+    @Override
+    public SQLWarning getWarnings() throws SQLException {
+        checkOpen();
+        return null;
+    }
+
+    @Override
+    public void clearWarnings() throws SQLException {
+        checkOpen();
+    }
+
+    @Override
+    public Connection getConnection() throws SQLException {
+        checkOpen();
+        return connection;
+    }
+
+    @Override
+    public void close() {
+        closed = true;
+        current = null;
+    }
+
+    @Override
+    public boolean isClosed() {
+        return closed;
+    }
+
+    @Override
+    public void cancel() {
+        // nothing runs long enough to cancel
+    }
+
+    @Override
+    public <T> T unwrap(Class<T> iface) throws SQLException {
+        if (iface.isInstance(this)) {
+            return iface.cast(this);
+        }
+        throw new SQLException("stub driver: not a wrapper for " + iface.getName());
+    }
+
+    @Override
+    public boolean isWrapperFor(Class<?> iface) {
+        return iface.isInstance(this);
+    }
+
+    @Override
+    public String toString() {
+        return getClass().getSimpleName() + "@" + Integer.toHexString(System.identityHashCode(this));
+    }
 }
