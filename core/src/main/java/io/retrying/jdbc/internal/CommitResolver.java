@@ -217,6 +217,7 @@ final class CommitResolver {
      * question is asked again on another, with the dial's waits. UNKNOWN when the window ends first.
      */
     private CommitOutcome resolve(long xid, String identity, SQLException lost) {
+        long started = policy.nanoClock().getAsLong();
         Deadline deadline = Deadline.after(config.reconnectWindow(), policy.nanoClock());
         CommitOutcome outcome = CommitOutcome.UNKNOWN;
         for (int attempt = 1; ; attempt++) {
@@ -229,6 +230,10 @@ final class CommitResolver {
                 if (!next.retry()) {
                     break;
                 }
+                // a retry like any other (0: bounded by the window, not by attempts), so that listeners
+                // and pools can account for the connection it replaces
+                reporter.retrying(RetryReporter.event(e, next, attempt, 0, connection.id(),
+                        Duration.ofNanos(policy.nanoClock().getAsLong() - started)));
                 try {
                     policy.sleeper().sleep(next.delay());
                 } catch (InterruptedException interrupted) {
