@@ -135,6 +135,11 @@ public final class TokenBucket {
         for (;;) {
             long now = nanoClock.getAsLong();
             long cur = (long) EMPTY_AT.getVolatile(this);
+            if (now - cur >= fullNanos) {
+                // already full, as it is nearly always: every successful statement of the process
+                // comes here, so a full bucket must cost a read, not a write to a shared cache line
+                return;
+            }
             long next = refilled(cur, now) - paybackNanos;
             if (now - next > fullNanos) {
                 next = now - fullNanos; // full
