@@ -142,9 +142,8 @@ class PgBouncerTest {
     void aStatementPreparedOnAServerConnectionThatWentAwayInsideATransaction(PgServer pg) throws Exception {
         // One client alone: its S_1 lives on one server connection; RECONNECT replaces that. pgjdbc
         // heals the 26000 by itself in autocommit, never inside a transaction, where it reaches the
-        // wrapper as RESET_STATE. Healing it needs transaction replay (issue 5); until then it surfaces
-        // and COMMIT refuses to report success. With prepareThreshold=0 nothing is ever missing.
-        boolean replay = TransactionReplay.landed(pg);
+        // wrapper as RESET_STATE, which transaction replay heals. With prepareThreshold=0 nothing is
+        // ever missing.
         try (Connection c = DriverManager.getConnection(retryingUrl(""));
                 PreparedStatement read = c.prepareStatement(READ)) {
             for (int i = 0; i < 6; i++) {
@@ -156,15 +155,8 @@ class PgBouncerTest {
             assertEquals(7, count(read)); // S_1 again, on this transaction's server connection
             c.commit();
             bouncer.adminCommand("RECONNECT " + pg.database());
-            if (replay) {
-                assertEquals(7, count(read), "RESET_STATE: the transaction replayed");
-                c.commit();
-            } else {
-                SQLException missing = assertThrows(SQLException.class, () -> count(read));
-                assertEquals("26000", missing.getSQLState());
-                SQLException notCommitted = assertThrows(SQLException.class, c::commit);
-                assertEquals("40000", notCommitted.getSQLState());
-            }
+            assertEquals(7, count(read), "RESET_STATE: the transaction replayed");
+            c.commit();
         }
         try (Connection c = DriverManager.getConnection(retryingUrl("&prepareThreshold=0"));
                 PreparedStatement read = c.prepareStatement(READ)) {

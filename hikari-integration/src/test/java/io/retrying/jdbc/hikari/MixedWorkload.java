@@ -2,13 +2,11 @@ package io.retrying.jdbc.hikari;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.retrying.jdbc.RetryingDataSource;
 import io.retrying.jdbc.fixtures.PgServer;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,18 +16,13 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.LongAdder;
 import javax.sql.DataSource;
-import org.postgresql.ds.PGSimpleDataSource;
 
 /**
  * Many threads borrowing connections for reads, autocommit writes and short transfers between
  * accounts (two updates and a commit), as fast as they can. Transfers keep the total balance
  * constant, so a half-applied transaction shows in {@link #totalBalance}.
  *
- * <p>Until transactions are replayed (issue 5), a transfer whose connection is lost after its
- * first statement fails by design; such failures are kept apart in {@link Result#transactionFailures}
- * and the transfer is rolled back (which heals the connection). {@link #transactionsReplay} finds
- * out on the real server which case holds, so the tests demand zero failures of every kind once
- * replay exists, with no edit.
+ * <p>Transactions are replayed by the layer beneath, so no failure of any kind is allowed.
  */
 final class MixedWorkload {
     static final int ACCOUNTS = 100;
@@ -45,20 +38,9 @@ final class MixedWorkload {
             return byState;
         }
 
-        /**
-         * With transaction replay: none. Without: only the failures a lost connection causes in
-         * an open transaction (class 08, 57P0x), each of which the workload rolled back.
-         */
-        void assertTransactionFailures(boolean replay) {
-            if (replay) {
-                assertTrue(transactionFailures.isEmpty(), () -> "transaction failures: " + transactionFailures);
-                return;
-            }
-            for (SQLException e : transactionFailures) {
-                String state = e.getSQLState();
-                assertTrue(state != null && (state.startsWith("08") || state.startsWith("57P0")),
-                        () -> "a transaction failed for another reason than a lost connection: " + e);
-            }
+        /** Transactions are replayed by the layer beneath: none may fail. */
+        void assertNoTransactionFailures() {
+            assertTrue(transactionFailures.isEmpty(), () -> "transaction failures: " + transactionFailures);
         }
 
         @Override
@@ -170,29 +152,6 @@ final class MixedWorkload {
             } catch (SQLException e) {
                 transactionFailures.add(e);
                 c.rollback(); // ends the failed transaction; on a lost connection it heals it
-            }
-        }
-    }
-
-    /**
-     * Whether the retrying layer replays a transaction whose connection is lost after its first
-     * statement (issue 5): asked of the real server, on a connection of its own.
-     */
-    static boolean transactionsReplay(PgServer server) throws SQLException {
-        String probe = "replay-probe";
-        PGSimpleDataSource pg = new PGSimpleDataSource();
-        pg.setURL(server.jdbcUrl() + "&ApplicationName=" + probe);
-        try (Connection c = RetryingDataSource.wrap(pg).getConnection()) {
-            c.setAutoCommit(false);
-            try (Statement s = c.createStatement()) {
-                s.execute("SELECT 1");
-                server.terminateBackends(probe);
-                s.execute("SELECT 1");
-                c.commit();
-                return true;
-            } catch (SQLException lost) {
-                c.rollback();
-                return false;
             }
         }
     }
