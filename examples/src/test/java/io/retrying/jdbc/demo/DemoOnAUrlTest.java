@@ -34,10 +34,19 @@ class DemoOnAUrlTest {
         assertTrue(((String) result.get("chaosLimits")).contains("pg_terminate_backend"));
         List<Object> events = MiniJson.list(result.get("chaosEvents"));
         assertFalse(events.isEmpty());
+        int ran = 0;
         for (Object e : events) {
             assertEquals("kill-backends", MiniJson.object(e).get("kind"));
-            assertEquals("ok", MiniJson.object(e).get("outcome"));
+            String outcome = (String) MiniJson.object(e).get("outcome");
+            // On a busy machine a late event may no longer fit before the quiet end and is skipped
+            // (ChaosRunner keeps faults apart); it must never fail.
+            if (outcome.equals("ok")) {
+                ran++;
+            } else {
+                assertEquals("skipped: no time left before the quiet end of the run", outcome);
+            }
         }
+        assertTrue(ran > 0, "no kill-backends event ran: " + events);
         // the sides' tables are in the user's database, each in its own schema
         assertEquals(2, pg.queryLong("SELECT count(*) FROM pg_namespace WHERE nspname IN ('demo_plain', 'demo_retrying')"));
         Map<String, Object> plain = MiniJson.object(MiniJson.object(result.get("sides")).get("plain"));
