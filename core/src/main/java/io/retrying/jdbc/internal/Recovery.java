@@ -112,11 +112,13 @@ final class Recovery {
 
         boolean wrote = false;
         boolean swapped = false;
+        boolean verifyAfterDial = false;
         if (!reported && !nothingSent && recovery == Retryability.RECONNECT && !connection.inTransaction()) {
             // the socket went silent: only work that cannot have written may run again
             ReadOnlyProof proof = provablyReadOnly(e, flags, sql);
             wrote = !proof.readOnly;
             swapped = proof.swapped;
+            verifyAfterDial = proof.verifyAfterDial;
         }
         if (recovery == Retryability.RESET_STATE && run.resetUsed) {
             // re-creating the statement did not help: the cause is elsewhere, and retrying would hide it
@@ -131,8 +133,7 @@ final class Recovery {
                 dropIfDead(recovery);
             }
             if (wrote) {
-                throw new SQLException("The connection was lost while a statement that may write was running; "
-                        + "whether it was applied is unknown", LOST_WRITE_STATE, withPrevious(e, run));
+                throw mayHaveWritten(e, run);
             }
             if (number > 1 && decision.recovery().isRetryable()) {
                 throw policy.exhausted(e, number, run.previous());
@@ -142,14 +143,25 @@ final class Recovery {
         reporter.retrying(run.event(e, decision));
         sleep(policy, decision.delay(), e);
         if (decision.recovery().needsNewConnection() && !swapped) {
+            Connection fresh;
             try {
-                connection.swap();
+                fresh = connection.swap();
             } catch (SQLException dial) {
                 dial.addSuppressed(e);
                 throw dial;
             }
+            if (verifyAfterDial && reachesVolatile(e, sql, fresh)) {
+                reporter.gaveUp(run.event(e, Retryability.UNKNOWN, Duration.ZERO,
+                        "not replayed: a view, row-level security policy or operator it uses calls a volatile function"));
+                throw mayHaveWritten(e, run);
+            }
         }
         return run;
+    }
+
+    private static SQLException mayHaveWritten(SQLException e, Run run) {
+        return new SQLException("The connection was lost while a statement that may write was running; "
+                + "whether it was applied is unknown", LOST_WRITE_STATE, withPrevious(e, run));
     }
 
     /**
@@ -231,44 +243,65 @@ final class Recovery {
         }
     }
 
-    private record ReadOnlyProof(boolean readOnly, boolean swapped) {}
+    /**
+     * @param readOnly the statement cannot have written (as far as is known before a new connection)
+     * @param swapped a new connection was dialed to find out
+     * @param verifyAfterDial what the statement reads must still be checked on the new connection
+     */
+    private record ReadOnlyProof(boolean readOnly, boolean swapped, boolean verifyAfterDial) {}
 
     /**
-     * Whether the statement provably could not have written: its text reads only and calls no
-     * function, or (asked on a new connection) every function it calls is non-volatile, or the
-     * server enforces read-only for it.
+     * Whether the statement provably could not have written: its text reads only, and (asked on a
+     * new connection) every function it calls, and every function its views, row-level security
+     * policies and operators call, is non-volatile; or the server enforces read-only for it.
      */
     private ReadOnlyProof provablyReadOnly(SQLException e, int flags, String sql) {
         if ((flags & (SqlScan.SESSION | SqlScan.PINS | SqlScan.TX_CONTROL)) != 0) {
-            return new ReadOnlyProof(false, false);
+            return new ReadOnlyProof(false, false, false);
         }
         boolean candidate = (flags & SqlScan.READ_CANDIDATE) != 0;
         if (candidate && (flags & SqlScan.CALLS) == 0) {
-            return new ReadOnlyProof(true, false);
+            // The text calls nothing, but a view it reads may: that is asked on the connection the
+            // retry dials anyway, after the policy agreed to retry (no dial only to ask, and a server
+            // that stays away fails the read as unreachable, not as a possible write).
+            return new ReadOnlyProof(true, false, true);
         }
         if (!candidate && !connection.session.readOnly()) {
-            return new ReadOnlyProof(false, false);
+            return new ReadOnlyProof(false, false, false);
         }
         Connection fresh;
         try {
             fresh = connection.swap();
         } catch (SQLException dial) {
             e.addSuppressed(dial);
-            return new ReadOnlyProof(false, false);
+            return new ReadOnlyProof(false, false, false);
         }
         try {
             if (candidate) {
                 if (volatility == null) {
                     volatility = FunctionVolatility.of(dialer.describe());
                 }
-                if (volatility.allNonVolatile(SqlScan.calledFunctions(sql), fresh)) {
-                    return new ReadOnlyProof(true, true);
+                SqlScan.References refs = SqlScan.references(sql);
+                if (volatility.allNonVolatile(refs.functions(), fresh)
+                        && !FunctionVolatility.reachesVolatile(refs.words(), refs.operators(), fresh)) {
+                    return new ReadOnlyProof(true, true, false);
                 }
             }
-            return new ReadOnlyProof(connection.session.readOnly() && enforcesReadOnly(fresh), true);
+            return new ReadOnlyProof(connection.session.readOnly() && enforcesReadOnly(fresh), true, false);
         } catch (SQLException lookup) {
             e.addSuppressed(lookup);
-            return new ReadOnlyProof(false, true);
+            return new ReadOnlyProof(false, true, false);
+        }
+    }
+
+    /** Whether what {@code sql} reads reaches a volatile function; a failed lookup counts as yes. */
+    private static boolean reachesVolatile(SQLException e, String sql, Connection fresh) {
+        SqlScan.References refs = SqlScan.references(sql);
+        try {
+            return FunctionVolatility.reachesVolatile(refs.words(), refs.operators(), fresh);
+        } catch (SQLException lookup) {
+            e.addSuppressed(lookup);
+            return true;
         }
     }
 

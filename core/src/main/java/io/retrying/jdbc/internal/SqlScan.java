@@ -1,8 +1,10 @@
 package io.retrying.jdbc.internal;
 
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 
 /**
  * One cheap pass over SQL text that answers what the retry layer must know about it: may it be
@@ -100,11 +102,25 @@ final class SqlScan {
         return scan(sql, null);
     }
 
-    /** The names of the functions {@code sql} calls, lower-cased unless quoted (only on a failure path). */
-    static List<String> calledFunctions(String sql) {
-        List<String> names = new ArrayList<>();
-        scan(sql, names);
-        return names;
+    /**
+     * What {@code sql} names, for the server to judge (only on a failure path): the functions it
+     * calls, the other words and quoted identifiers (among them the relations it reads, which may be
+     * views), and its operator symbols. Words are lower-cased unless quoted; each list is in order
+     * of first appearance, without repeats.
+     */
+    record References(List<String> functions, List<String> words, List<String> operators) {}
+
+    static References references(String sql) {
+        Collector refs = new Collector();
+        scan(sql, refs);
+        return new References(List.copyOf(refs.functions), List.copyOf(refs.words), List.copyOf(refs.operators));
+    }
+
+    /** Where {@link #scan} puts the names it meets when asked to (null on the hot path). */
+    private static final class Collector {
+        final Set<String> functions = new LinkedHashSet<>();
+        final Set<String> words = new LinkedHashSet<>();
+        final Set<String> operators = new LinkedHashSet<>();
     }
 
     /** Splits a multi-statement string at top-level semicolons (only for SET tracking). */
@@ -136,7 +152,7 @@ final class SqlScan {
         }
     }
 
-    private static int scan(String sql, List<String> names) {
+    private static int scan(String sql, Collector refs) {
         final int n = sql.length();
         int flags = READ_CANDIDATE;
         boolean readCandidate = true;
@@ -149,8 +165,9 @@ final class SqlScan {
             char c = sql.charAt(i);
             int skip = skipOpaque(sql, i);
             if (skip > i) {
-                if (c == '"' && names != null && nextNonSpace(sql, skip) == '(') {
-                    names.add(sql.substring(i + 1, skip - 1).replace("\"\"", "\""));
+                if (c == '"' && refs != null) {
+                    String quoted = sql.substring(i + 1, Math.max(i + 1, skip - 1)).replace("\"\"", "\"");
+                    (nextNonSpace(sql, skip) == '(' ? refs.functions : refs.words).add(quoted);
                 }
                 if (c == '"') {
                     flags |= nextNonSpace(sql, skip) == '(' ? CALLS : 0;
@@ -167,7 +184,11 @@ final class SqlScan {
                 continue;
             }
             if (!isWordStart(c)) {
-                i++;
+                if (refs != null && isOperatorChar(c)) {
+                    i = collectOperator(sql, i, refs.operators);
+                } else {
+                    i++;
+                }
                 continue;
             }
             int start = i;
@@ -198,6 +219,9 @@ final class SqlScan {
                     case CALL, DO -> flags |= TX_CONTROL;
                     default -> { }
                 }
+                if (refs != null && kw < 0) {
+                    refs.words.add(sql.substring(start, i).toLowerCase(Locale.ROOT));
+                }
                 prev = kw;
                 continue;
             }
@@ -216,13 +240,50 @@ final class SqlScan {
                 if (pinningFunction(sql, start, len)) {
                     flags |= PINS;
                 }
-                if (names != null) {
-                    names.add(sql.substring(start, i).toLowerCase(Locale.ROOT));
+                if (refs != null) {
+                    refs.functions.add(sql.substring(start, i).toLowerCase(Locale.ROOT));
                 }
+            } else if (refs != null) {
+                refs.words.add(sql.substring(start, i).toLowerCase(Locale.ROOT));
             }
             prev = kw;
         }
         return readCandidate ? flags : flags & ~READ_CANDIDATE;
+    }
+
+    /** PostgreSQL's operator characters. */
+    private static boolean isOperatorChar(char c) {
+        return "+-*/<>=~!@#%^&|`?".indexOf(c) >= 0;
+    }
+
+    /**
+     * Adds the operator that starts at {@code i} and returns the index past it. PostgreSQL's lexer
+     * ends an operator before a comment and drops a trailing {@code +} or {@code -} unless the
+     * operator holds one of {@code ~!@#%^&|`?} ({@code a=-1} is {@code =} and a prefix {@code -});
+     * both readings are added, so that whichever the server made is looked up.
+     */
+    private static int collectOperator(String sql, int i, Set<String> operators) {
+        int n = sql.length();
+        int end = i;
+        while (end < n && isOperatorChar(sql.charAt(end)) && !sql.startsWith("--", end) && !sql.startsWith("/*", end)) {
+            end++;
+        }
+        if (end == i) {
+            return i + 1;
+        }
+        String op = sql.substring(i, end);
+        operators.add(op);
+        int keep = op.length();
+        boolean special = false;
+        for (int k = 0; k < op.length(); k++) {
+            special |= "~!@#%^&|`?".indexOf(op.charAt(k)) >= 0;
+        }
+        while (!special && keep > 1 && (op.charAt(keep - 1) == '+' || op.charAt(keep - 1) == '-')) {
+            operators.add(op.substring(keep - 1, keep));
+            keep--;
+        }
+        operators.add(op.substring(0, keep));
+        return end;
     }
 
     /** Session advisory locks (not the _xact_ ones, which end with the transaction) and large objects. */

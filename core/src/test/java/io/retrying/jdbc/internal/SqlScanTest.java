@@ -51,7 +51,22 @@ class SqlScanTest {
         assertFalse(has("SELECT 'now()' AS x", CALLS));
         assertTrue(has("SELECT now()", CALLS));
         assertEquals(List.of("count", "lower", "my func", "now"),
-                SqlScan.calledFunctions("SELECT count(*), lower ( name ), \"my func\"(1), pg_catalog.now() FROM t"));
+                SqlScan.references("SELECT count(*), lower ( name ), \"my func\"(1), pg_catalog.now() FROM t").functions());
+    }
+
+    @Test
+    void referencesHoldTheWordsAndOperatorsTheServerMustJudge() {
+        SqlScan.References refs = SqlScan.references(
+                "SELECT a, \"Odd View\".b FROM s.v JOIN \"Odd View\" ON a=-1 AND b <-> 'x' WHERE c ### d -- e ~~ f\n/* g !! h */");
+        assertEquals(List.of(), refs.functions());
+        // words are lower-cased unless quoted (the server filters them down to views and row-secured tables)
+        assertTrue(refs.words().containsAll(List.of("a", "Odd View", "b", "s", "v", "c", "d")), refs.words().toString());
+        assertFalse(refs.words().contains("x"), "a literal is no name");
+        assertFalse(refs.words().contains("e") || refs.words().contains("g"), "comments are skipped");
+        // "=-" is PostgreSQL's "=" and a prefix "-"; both readings are looked up
+        assertEquals(List.of("=-", "-", "=", "<->", "###"), refs.operators());
+        assertEquals(List.of("~~+"), SqlScan.references("SELECT a ~~+ b").operators(), "a trailing + stays with ~");
+        assertEquals(List.of("*", "/"), SqlScan.references("SELECT 2*3/4").operators());
     }
 
     @ParameterizedTest

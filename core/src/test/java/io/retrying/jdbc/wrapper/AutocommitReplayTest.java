@@ -110,6 +110,44 @@ class AutocommitReplayTest {
     }
 
     @Test
+    void aReadOfAViewThatWritesIsNotReplayedButAViewThatOnlyReadsIs() throws Exception {
+        // noisy_v reads through a function that writes: its text names no function, its view does
+        pg.sql("CREATE OR REPLACE FUNCTION mark_slowly() RETURNS int VOLATILE LANGUAGE plpgsql AS"
+                        + " $$ BEGIN INSERT INTO marks VALUES (1); PERFORM pg_sleep(0.5); RETURN 1; END $$",
+                "CREATE OR REPLACE VIEW noisy_v AS SELECT mark_slowly() AS v",
+                "CREATE OR REPLACE FUNCTION slow_read() RETURNS int STABLE LANGUAGE sql AS 'SELECT 3 FROM pg_sleep(0.5)'",
+                "CREATE OR REPLACE VIEW calm_v AS SELECT slow_read() AS v");
+        try (FaultProxy proxy = FaultProxy.start(pg)) {
+            Physical physical = new Physical(proxy.jdbcUrl());
+            try (Connection c = physical.open(); Statement st = c.createStatement()) {
+                CompletableFuture<Integer> cut = CompletableFuture.supplyAsync(() -> {
+                    sleep(150);
+                    return proxy.cutAll();
+                });
+                SQLException e = assertThrows(SQLException.class, () -> st.executeQuery("SELECT v FROM noisy_v /* noisy-view */"));
+                assertTrue(cut.join() > 0);
+                assertEquals("08007", e.getSQLState());
+                assertEquals(Retryability.UNKNOWN, Classifier.retryability(e));
+                sleep(700); // the server finishes what it was running
+                assertEquals(1, physical.executions("noisy-view"));
+                assertEquals(1, pg.queryLong("SELECT count(*) FROM marks"), "the view's write happened once, not twice");
+
+                CompletableFuture<Integer> cutAgain = CompletableFuture.supplyAsync(() -> {
+                    sleep(150);
+                    return proxy.cutAll();
+                });
+                try (ResultSet rs = st.executeQuery("SELECT v FROM calm_v /* calm-view */")) {
+                    rs.next();
+                    assertEquals(3, rs.getInt(1));
+                }
+                assertTrue(cutAgain.join() > 0);
+            }
+            assertEquals(2, physical.executions("calm-view"));
+            assertEquals(1, physical.failures("calm-view"));
+        }
+    }
+
+    @Test
     void onAConnectionTheServerKeepsReadOnlyEvenAVolatileReadIsReplayed() throws Exception {
         try (FaultProxy proxy = FaultProxy.start(pg)) {
             Physical physical = new Physical(proxy.jdbcUrl() + "&readOnlyMode=always");
