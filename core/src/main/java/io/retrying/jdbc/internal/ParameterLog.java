@@ -28,142 +28,142 @@ import java.util.Calendar;
  */
 final class ParameterLog {
 
-  /** Re-applies one recorded call. */
-  @FunctionalInterface
-  interface Apply {
-    void apply(PreparedStatement s, int index, Object a, Object b) throws SQLException;
-  }
-
-  /** Every setter call we can record, with how to repeat it. */
-  enum Setter {
-  ARRAY_ARRAY((s, i, a, b) -> s.setArray(i, (Array) a)),
-  BIG_DECIMAL_BIGDECIMAL((s, i, a, b) -> s.setBigDecimal(i, (BigDecimal) a)),
-  BLOB_BLOB((s, i, a, b) -> s.setBlob(i, (Blob) a)),
-  BOOLEAN_BOOLEAN((s, i, a, b) -> s.setBoolean(i, (Boolean) a)),
-  BYTE_BYTE((s, i, a, b) -> s.setByte(i, (Byte) a)),
-  BYTES_BYTES((s, i, a, b) -> s.setBytes(i, (byte[]) a)),
-  CLOB_CLOB((s, i, a, b) -> s.setClob(i, (Clob) a)),
-  DATE_DATE((s, i, a, b) -> s.setDate(i, (Date) a)),
-  DATE_DATE_CALENDAR((s, i, a, b) -> s.setDate(i, (Date) a, (Calendar) b)),
-  DOUBLE_DOUBLE((s, i, a, b) -> s.setDouble(i, (Double) a)),
-  FLOAT_FLOAT((s, i, a, b) -> s.setFloat(i, (Float) a)),
-  INT_INT((s, i, a, b) -> s.setInt(i, (Integer) a)),
-  LONG_LONG((s, i, a, b) -> s.setLong(i, (Long) a)),
-  N_CLOB_NCLOB((s, i, a, b) -> s.setNClob(i, (NClob) a)),
-  N_STRING_STRING((s, i, a, b) -> s.setNString(i, (String) a)),
-  NULL_INT((s, i, a, b) -> s.setNull(i, (Integer) a)),
-  NULL_INT_STRING((s, i, a, b) -> s.setNull(i, (Integer) a, (String) b)),
-  OBJECT_OBJECT((s, i, a, b) -> s.setObject(i, (Object) a)),
-  OBJECT_OBJECT_SQLTYPE((s, i, a, b) -> s.setObject(i, (Object) a, (SQLType) b)),
-  OBJECT_OBJECT_SQLTYPE_INT((s, i, a, b) -> s.setObject(i, (Object) a, (SQLType) ((Object[]) b)[0], (Integer) ((Object[]) b)[1])),
-  OBJECT_OBJECT_INT((s, i, a, b) -> s.setObject(i, (Object) a, (Integer) b)),
-  OBJECT_OBJECT_INT_INT((s, i, a, b) -> s.setObject(i, (Object) a, (Integer) ((Object[]) b)[0], (Integer) ((Object[]) b)[1])),
-  REF_REF((s, i, a, b) -> s.setRef(i, (Ref) a)),
-  ROW_ID_ROWID((s, i, a, b) -> s.setRowId(i, (RowId) a)),
-  SHORT_SHORT((s, i, a, b) -> s.setShort(i, (Short) a)),
-  STRING_STRING((s, i, a, b) -> s.setString(i, (String) a)),
-  TIME_TIME((s, i, a, b) -> s.setTime(i, (Time) a)),
-  TIME_TIME_CALENDAR((s, i, a, b) -> s.setTime(i, (Time) a, (Calendar) b)),
-  TIMESTAMP_TIMESTAMP((s, i, a, b) -> s.setTimestamp(i, (Timestamp) a)),
-  TIMESTAMP_TIMESTAMP_CALENDAR((s, i, a, b) -> s.setTimestamp(i, (Timestamp) a, (Calendar) b)),
-  U_R_L_URL((s, i, a, b) -> s.setURL(i, (URL) a)),
-  OUT_SQLTYPE((s, i, a, b) -> ((CallableStatement) s).registerOutParameter(i, (SQLType) a)),
-  OUT_SQLTYPE_STRING((s, i, a, b) -> ((CallableStatement) s).registerOutParameter(i, (SQLType) a, (String) b)),
-  OUT_SQLTYPE_INT((s, i, a, b) -> ((CallableStatement) s).registerOutParameter(i, (SQLType) a, (Integer) b)),
-  OUT_INT((s, i, a, b) -> ((CallableStatement) s).registerOutParameter(i, (Integer) a)),
-  OUT_INT_STRING((s, i, a, b) -> ((CallableStatement) s).registerOutParameter(i, (Integer) a, (String) b)),
-  OUT_INT_INT((s, i, a, b) -> ((CallableStatement) s).registerOutParameter(i, (Integer) a, (Integer) b)),
-    /** A stream or reader: consumed by the first execution, so never re-applied. */
-    STREAM((s, i, a, b) -> { });
-
-    private final Apply apply;
-
-    Setter(Apply apply) {
-      this.apply = apply;
+    /** Re-applies one recorded call. */
+    @FunctionalInterface
+    interface Apply {
+        void apply(PreparedStatement s, int index, Object a, Object b) throws SQLException;
     }
-  }
 
-  private Setter[] setters;
-  private Object[] first;
-  private Object[] second;
-  private int highest;
+    /** Every setter call we can record, with how to repeat it. */
+    enum Setter {
+        ARRAY_ARRAY((s, i, a, b) -> s.setArray(i, (Array) a)),
+        BIG_DECIMAL_BIGDECIMAL((s, i, a, b) -> s.setBigDecimal(i, (BigDecimal) a)),
+        BLOB_BLOB((s, i, a, b) -> s.setBlob(i, (Blob) a)),
+        BOOLEAN_BOOLEAN((s, i, a, b) -> s.setBoolean(i, (Boolean) a)),
+        BYTE_BYTE((s, i, a, b) -> s.setByte(i, (Byte) a)),
+        BYTES_BYTES((s, i, a, b) -> s.setBytes(i, (byte[]) a)),
+        CLOB_CLOB((s, i, a, b) -> s.setClob(i, (Clob) a)),
+        DATE_DATE((s, i, a, b) -> s.setDate(i, (Date) a)),
+        DATE_DATE_CALENDAR((s, i, a, b) -> s.setDate(i, (Date) a, (Calendar) b)),
+        DOUBLE_DOUBLE((s, i, a, b) -> s.setDouble(i, (Double) a)),
+        FLOAT_FLOAT((s, i, a, b) -> s.setFloat(i, (Float) a)),
+        INT_INT((s, i, a, b) -> s.setInt(i, (Integer) a)),
+        LONG_LONG((s, i, a, b) -> s.setLong(i, (Long) a)),
+        N_CLOB_NCLOB((s, i, a, b) -> s.setNClob(i, (NClob) a)),
+        N_STRING_STRING((s, i, a, b) -> s.setNString(i, (String) a)),
+        NULL_INT((s, i, a, b) -> s.setNull(i, (Integer) a)),
+        NULL_INT_STRING((s, i, a, b) -> s.setNull(i, (Integer) a, (String) b)),
+        OBJECT_OBJECT((s, i, a, b) -> s.setObject(i, (Object) a)),
+        OBJECT_OBJECT_SQLTYPE((s, i, a, b) -> s.setObject(i, (Object) a, (SQLType) b)),
+        OBJECT_OBJECT_SQLTYPE_INT((s, i, a, b) -> s.setObject(i, (Object) a, (SQLType) ((Object[]) b)[0], (Integer) ((Object[]) b)[1])),
+        OBJECT_OBJECT_INT((s, i, a, b) -> s.setObject(i, (Object) a, (Integer) b)),
+        OBJECT_OBJECT_INT_INT((s, i, a, b) -> s.setObject(i, (Object) a, (Integer) ((Object[]) b)[0], (Integer) ((Object[]) b)[1])),
+        REF_REF((s, i, a, b) -> s.setRef(i, (Ref) a)),
+        ROW_ID_ROWID((s, i, a, b) -> s.setRowId(i, (RowId) a)),
+        SHORT_SHORT((s, i, a, b) -> s.setShort(i, (Short) a)),
+        STRING_STRING((s, i, a, b) -> s.setString(i, (String) a)),
+        TIME_TIME((s, i, a, b) -> s.setTime(i, (Time) a)),
+        TIME_TIME_CALENDAR((s, i, a, b) -> s.setTime(i, (Time) a, (Calendar) b)),
+        TIMESTAMP_TIMESTAMP((s, i, a, b) -> s.setTimestamp(i, (Timestamp) a)),
+        TIMESTAMP_TIMESTAMP_CALENDAR((s, i, a, b) -> s.setTimestamp(i, (Timestamp) a, (Calendar) b)),
+        U_R_L_URL((s, i, a, b) -> s.setURL(i, (URL) a)),
+        OUT_SQLTYPE((s, i, a, b) -> ((CallableStatement) s).registerOutParameter(i, (SQLType) a)),
+        OUT_SQLTYPE_STRING((s, i, a, b) -> ((CallableStatement) s).registerOutParameter(i, (SQLType) a, (String) b)),
+        OUT_SQLTYPE_INT((s, i, a, b) -> ((CallableStatement) s).registerOutParameter(i, (SQLType) a, (Integer) b)),
+        OUT_INT((s, i, a, b) -> ((CallableStatement) s).registerOutParameter(i, (Integer) a)),
+        OUT_INT_STRING((s, i, a, b) -> ((CallableStatement) s).registerOutParameter(i, (Integer) a, (String) b)),
+        OUT_INT_INT((s, i, a, b) -> ((CallableStatement) s).registerOutParameter(i, (Integer) a, (Integer) b)),
+        /** A stream or reader: consumed by the first execution, so never re-applied. */
+        STREAM((s, i, a, b) -> { });
 
-  ParameterLog() {
-    this(8);
-  }
+        private final Apply apply;
 
-  private ParameterLog(int capacity) {
-    setters = new Setter[capacity];
-    first = new Object[capacity];
-    second = new Object[capacity];
-  }
-
-  void record(int index, Setter setter, Object a, Object b) {
-    if (index >= setters.length) {
-      int size = Math.max(index + 1, setters.length * 2);
-      setters = Arrays.copyOf(setters, size);
-      first = Arrays.copyOf(first, size);
-      second = Arrays.copyOf(second, size);
+        Setter(Apply apply) {
+            this.apply = apply;
+        }
     }
-    setters[index] = setter;
-    first[index] = a;
-    second[index] = b;
-    highest = Math.max(highest, index);
-  }
 
-  void clear() {
-    Arrays.fill(setters, 0, highest + 1, null);
-    Arrays.fill(first, 0, highest + 1, null);
-    Arrays.fill(second, 0, highest + 1, null);
-    highest = 0;
-  }
+    private Setter[] setters;
+    private Object[] first;
+    private Object[] second;
+    private int highest;
 
-  /** Whether the binding can be sent again: no stream in it. */
-  boolean replayable() {
-    for (int i = 0; i <= highest; i++) {
-      if (setters[i] == Setter.STREAM) {
-        return false;
-      }
+    ParameterLog() {
+        this(8);
     }
-    return true;
-  }
 
-  /** A copy of the current binding (for addBatch). */
-  ParameterLog copy() {
-    ParameterLog c = new ParameterLog(highest + 1);
-    System.arraycopy(setters, 0, c.setters, 0, highest + 1);
-    System.arraycopy(first, 0, c.first, 0, highest + 1);
-    System.arraycopy(second, 0, c.second, 0, highest + 1);
-    c.highest = highest;
-    return c;
-  }
+    private ParameterLog(int capacity) {
+        setters = new Setter[capacity];
+        first = new Object[capacity];
+        second = new Object[capacity];
+    }
 
-  /** Roughly what this binding keeps alive, for the transaction journal's byte bound. */
-  long estimatedBytes() {
-    long bytes = 32;
-    for (int i = 0; i <= highest; i++) {
-      bytes += 16 + size(first[i]) + size(second[i]);
+    void record(int index, Setter setter, Object a, Object b) {
+        if (index >= setters.length) {
+            int size = Math.max(index + 1, setters.length * 2);
+            setters = Arrays.copyOf(setters, size);
+            first = Arrays.copyOf(first, size);
+            second = Arrays.copyOf(second, size);
+        }
+        setters[index] = setter;
+        first[index] = a;
+        second[index] = b;
+        highest = Math.max(highest, index);
     }
-    return bytes;
-  }
 
-  private static long size(Object value) {
-    if (value instanceof String s) {
-      return 40 + 2L * s.length();
+    void clear() {
+        Arrays.fill(setters, 0, highest + 1, null);
+        Arrays.fill(first, 0, highest + 1, null);
+        Arrays.fill(second, 0, highest + 1, null);
+        highest = 0;
     }
-    if (value instanceof byte[] b) {
-      return 16 + b.length;
-    }
-    return value == null ? 0 : 16;
-  }
 
-  /** Repeats the recorded calls on {@code target}. */
-  void applyTo(PreparedStatement target) throws SQLException {
-    for (int i = 0; i <= highest; i++) {
-      Setter s = setters[i];
-      if (s != null) {
-        s.apply.apply(target, i, first[i], second[i]);
-      }
+    /** Whether the binding can be sent again: no stream in it. */
+    boolean replayable() {
+        for (int i = 0; i <= highest; i++) {
+            if (setters[i] == Setter.STREAM) {
+                return false;
+            }
+        }
+        return true;
     }
-  }
+
+    /** A copy of the current binding (for addBatch). */
+    ParameterLog copy() {
+        ParameterLog c = new ParameterLog(highest + 1);
+        System.arraycopy(setters, 0, c.setters, 0, highest + 1);
+        System.arraycopy(first, 0, c.first, 0, highest + 1);
+        System.arraycopy(second, 0, c.second, 0, highest + 1);
+        c.highest = highest;
+        return c;
+    }
+
+    /** Roughly what this binding keeps alive, for the transaction journal's byte bound. */
+    long estimatedBytes() {
+        long bytes = 32;
+        for (int i = 0; i <= highest; i++) {
+            bytes += 16 + size(first[i]) + size(second[i]);
+        }
+        return bytes;
+    }
+
+    private static long size(Object value) {
+        if (value instanceof String s) {
+            return 40 + 2L * s.length();
+        }
+        if (value instanceof byte[] b) {
+            return 16 + b.length;
+        }
+        return value == null ? 0 : 16;
+    }
+
+    /** Repeats the recorded calls on {@code target}. */
+    void applyTo(PreparedStatement target) throws SQLException {
+        for (int i = 0; i <= highest; i++) {
+            Setter s = setters[i];
+            if (s != null) {
+                s.apply.apply(target, i, first[i], second[i]);
+            }
+        }
+    }
 }
