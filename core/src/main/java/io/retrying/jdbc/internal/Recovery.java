@@ -259,6 +259,10 @@ final class Recovery {
         if ((flags & (SqlScan.SESSION | SqlScan.PINS | SqlScan.TX_CONTROL)) != 0) {
             return new ReadOnlyProof(false, false, false);
         }
+        if (SqlScan.onlySetsConfig(sql, flags)) {
+            // set_config is volatile, but setting the same values again leaves the session as it was
+            return new ReadOnlyProof(true, false, false);
+        }
         boolean candidate = (flags & SqlScan.READ_CANDIDATE) != 0;
         if (candidate && (flags & SqlScan.CALLS) == 0) {
             // The text calls nothing, but a view it reads may: that is asked on the connection the

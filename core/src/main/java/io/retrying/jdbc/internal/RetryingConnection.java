@@ -236,8 +236,8 @@ final class RetryingConnection implements Connection {
      */
     void executed(RetryingStatement statement, int op, int flags, String sql, int intArg, Object arg, long result,
             Statement physical, Run run) throws SQLException {
-        if ((flags & (SqlScan.SESSION | SqlScan.PINS | SqlScan.TX_CONTROL)) != 0) {
-            noteEffects(flags, sql);
+        if ((flags & (SqlScan.SESSION | SqlScan.CONFIG | SqlScan.PINS | SqlScan.TX_CONTROL)) != 0) {
+            noteEffects(statement, op, flags, sql);
         }
         if (inTransaction()) {
             transactionWork = true;
@@ -254,13 +254,22 @@ final class RetryingConnection implements Connection {
         }
     }
 
-    private void noteEffects(int flags, String sql) {
+    private void noteEffects(RetryingStatement statement, int op, int flags, String sql) {
         if ((flags & SqlScan.PINS) != 0) {
             pin("the session holds state only this server connection has (temp table, LISTEN, PREPARE, "
                     + "WITH HOLD cursor, advisory lock, COPY or large object)");
         }
         if ((flags & SqlScan.SESSION) != 0) {
             session.sqlExecuted(sql, inTransaction());
+        }
+        if ((flags & SqlScan.CONFIG) != 0) {
+            Object binding = statement.bindingForJournal(op);
+            String cannotRestore = statement instanceof RetryingCallableStatement || (binding != null && !(binding instanceof ParameterLog))
+                    ? "set_config() through a callable statement or a batch: it cannot run again on a new connection"
+                    : session.configExecuted(sql, flags, (ParameterLog) binding, inTransaction());
+            if (cannotRestore != null) {
+                pin(cannotRestore);
+            }
         }
         if ((flags & SqlScan.TX_END) != 0) {
             String start = sql.stripLeading();

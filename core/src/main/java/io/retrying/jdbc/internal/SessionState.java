@@ -1,6 +1,7 @@
 package io.retrying.jdbc.internal;
 
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
@@ -21,6 +22,14 @@ import java.util.concurrent.Executor;
  * {@code SET LOCAL}, {@code SET TRANSACTION} and {@code SET CONSTRAINTS} end with their
  * transaction and are ignored. A session {@code SET} inside a transaction only takes effect at
  * commit, so it waits in {@code pending} until then.
+ *
+ * <p>{@code set_config(name, value, false)} sets what {@code SET} cannot take from a parameter
+ * (the usual way to give row-level security its tenant), so it is tracked too: the statement is
+ * kept with its parameters and runs again on a new connection. A new connection without it would
+ * run the application's queries without its setting: for row-level security, silently the wrong
+ * rows. Only a statement that does nothing but call set_config can run again; any other, or one
+ * whose is_local argument is not a literal, pins the connection instead (see
+ * {@link #configExecuted}).
  *
  * <p>Not thread-safe: guarded by the owning connection's single-user contract.
  */
@@ -50,10 +59,16 @@ final class SessionState {
     private int networkTimeoutMillis;
     private Properties clientInfo;
     private Map<String, Class<?>> typeMap;
-    /** Parameter key to the SET statement that last set it; insertion order = order of change. */
-    private final LinkedHashMap<String, String> sqlSettings = new LinkedHashMap<>();
-    /** Session SETs seen inside the open transaction: applied at commit, dropped at rollback. */
-    private List<String> pending;
+    /** Parameter key to the statement that last set it; insertion order = order of change. */
+    private final LinkedHashMap<String, Restore> sqlSettings = new LinkedHashMap<>();
+    /** Session settings seen inside the open transaction: applied at commit, dropped at rollback. */
+    private List<Setting> pending;
+
+    /** A statement that sets something, and the parameters it ran with (null for plain SQL). */
+    private record Restore(String sql, ParameterLog binding) {}
+
+    /** What one statement did to the settings, and how to do it again. */
+    private record Setting(Change change, Restore restore) {}
 
     boolean autoCommit() {
         return autoCommit;
@@ -133,14 +148,46 @@ final class SessionState {
      */
     void sqlExecuted(String sql, boolean inTransaction) {
         for (String statement : SqlScan.statements(sql)) {
-            if (inTransaction) {
-                if (pending == null) {
-                    pending = new ArrayList<>(2);
-                }
-                pending.add(statement);
-            } else {
-                apply(statement);
+            record(new Setting(Change.of(statement), new Restore(statement, null)), inTransaction);
+        }
+    }
+
+    /**
+     * Records what a statement that calls {@code set_config} (flagged {@link SqlScan#CONFIG}) ran
+     * successfully with {@code binding} (its parameters, or null) did to the session.
+     *
+     * @return why the connection must be pinned instead (its settings could not be restored), or null
+     */
+    String configExecuted(String sql, int flags, ParameterLog binding, boolean inTransaction) {
+        List<SqlScan.ConfigCall> calls = SqlScan.configCalls(sql);
+        boolean session = false;
+        for (SqlScan.ConfigCall call : calls) {
+            if (call.local() == null) {
+                return "set_config() with an is_local argument that is not a literal true or false";
             }
+            session |= !call.local();
+        }
+        if (!session) {
+            return null; // only is_local settings: they end with the transaction (a replay re-runs them)
+        }
+        if (!SqlScan.onlySetsConfig(sql, flags)) {
+            return "set_config() in a statement that does more than set: it cannot run again on a new connection";
+        }
+        String name = calls.size() == 1 ? calls.get(0).name() : null;
+        // a later SET or RESET of the same name replaces or drops it; a name we cannot read keys by the statement
+        String key = name != null ? name.toLowerCase(Locale.ROOT) : "set_config: " + sql;
+        record(new Setting(new Change(Change.Kind.SET, key), new Restore(sql, binding)), inTransaction);
+        return null;
+    }
+
+    private void record(Setting setting, boolean inTransaction) {
+        if (inTransaction) {
+            if (pending == null) {
+                pending = new ArrayList<>(2);
+            }
+            pending.add(setting);
+        } else {
+            apply(setting);
         }
     }
 
@@ -159,15 +206,15 @@ final class SessionState {
 
     /** The SQL settings currently recorded, in restore order (for tests and logs; no values are logged). */
     List<String> sqlSettings() {
-        return List.copyOf(sqlSettings.values());
+        return sqlSettings.values().stream().map(Restore::sql).toList();
     }
 
-    private void apply(String statement) {
-        Change change = Change.of(statement);
+    private void apply(Setting setting) {
+        Change change = setting.change;
         switch (change.kind) {
             case SET -> {
                 sqlSettings.remove(change.key);
-                sqlSettings.put(change.key, statement);
+                sqlSettings.put(change.key, setting.restore);
                 if (SEARCH_PATH.equals(change.key)) {
                     dirty &= ~SCHEMA;
                 }
@@ -192,10 +239,15 @@ final class SessionState {
      * the JDBC properties that differ.
      */
     void restoreOnto(Connection physical) throws SQLException {
-        if (!sqlSettings.isEmpty()) {
-            try (Statement st = physical.createStatement()) {
-                for (String statement : sqlSettings.values()) {
-                    st.execute(statement);
+        for (Restore setting : sqlSettings.values()) {
+            if (setting.binding == null) {
+                try (Statement st = physical.createStatement()) {
+                    st.execute(setting.sql);
+                }
+            } else {
+                try (PreparedStatement ps = physical.prepareStatement(setting.sql)) {
+                    setting.binding.applyTo(ps);
+                    ps.execute();
                 }
             }
         }

@@ -41,6 +41,9 @@ final class SqlScan {
     /** A statement starts with MERGE: a unique violation may be a race that a re-run resolves. */
     static final int MERGING = 1 << 8;
 
+    /** Calls {@code set_config()}: a session setting that the statement's text alone may not show. */
+    static final int CONFIG = 1 << 9;
+
     // Keyword ids; the arrays below are indexed by them.
     private static final int SELECT = 0, WITH = 1, VALUES = 2, SHOW = 3, TABLE = 4, SET = 5, RESET = 6,
             DISCARD = 7, LISTEN = 8, PREPARE = 9, COPY = 10, DECLARE = 11, HOLD = 12, CREATE = 13, TEMP = 14,
@@ -240,6 +243,9 @@ final class SqlScan {
                 if (pinningFunction(sql, start, len)) {
                     flags |= PINS;
                 }
+                if (len == SET_CONFIG.length() && sql.regionMatches(true, start, SET_CONFIG, 0, len)) {
+                    flags |= CONFIG;
+                }
                 if (refs != null) {
                     refs.functions.add(sql.substring(start, i).toLowerCase(Locale.ROOT));
                 }
@@ -249,6 +255,110 @@ final class SqlScan {
             prev = kw;
         }
         return readCandidate ? flags : flags & ~READ_CANDIDATE;
+    }
+
+    private static final String SET_CONFIG = "set_config";
+
+    /**
+     * One {@code set_config(name, value, is_local)} call in a statement.
+     *
+     * @param name the setting's name when the text gives it as a literal, else null
+     * @param local the is_local argument when the text gives it as a literal, else null
+     */
+    record ConfigCall(String name, Boolean local) {}
+
+    /** The {@code set_config} calls in {@code sql}, outside literals and comments (after it ran, not on the hot path). */
+    static List<ConfigCall> configCalls(String sql) {
+        List<ConfigCall> calls = new ArrayList<>(1);
+        int n = sql.length();
+        int i = 0;
+        while (i < n) {
+            int skip = skipOpaque(sql, i);
+            if (skip > i) {
+                i = skip;
+                continue;
+            }
+            if (!isWordStart(sql.charAt(i))) {
+                i++;
+                continue;
+            }
+            int start = i;
+            while (i < n && isWordPart(sql.charAt(i))) {
+                i++;
+            }
+            if (i - start == SET_CONFIG.length() && sql.regionMatches(true, start, SET_CONFIG, 0, i - start)
+                    && nextNonSpace(sql, i) == '(') {
+                List<String> args = arguments(sql, sql.indexOf('(', i));
+                String name = args.size() == 3 ? stringLiteral(args.get(0)) : null;
+                Boolean local = args.size() == 3 ? booleanLiteral(args.get(2)) : null;
+                calls.add(new ConfigCall(name, local));
+            }
+        }
+        return calls;
+    }
+
+    /** The top-level, comma-separated arguments of the call whose '(' is at {@code open}, trimmed. */
+    private static List<String> arguments(String sql, int open) {
+        List<String> args = new ArrayList<>(3);
+        int depth = 0;
+        int argStart = open + 1;
+        int i = open;
+        while (i < sql.length()) {
+            int skip = skipOpaque(sql, i);
+            if (skip > i) {
+                i = skip;
+                continue;
+            }
+            char c = sql.charAt(i);
+            if (c == '(' || c == '[') {
+                depth++;
+            } else if (c == ')' || c == ']') {
+                if (--depth == 0) {
+                    args.add(sql.substring(argStart, i).strip());
+                    return args;
+                }
+            } else if (c == ',' && depth == 1) {
+                args.add(sql.substring(argStart, i).strip());
+                argStart = i + 1;
+            }
+            i++;
+        }
+        return List.of(); // unbalanced: nothing known
+    }
+
+    /** The text of a plain {@code '...'} literal (no E prefix, nothing after it), else null. */
+    private static String stringLiteral(String arg) {
+        if (arg.length() >= 2 && arg.charAt(0) == '\'' && skipOpaque(arg, 0) == arg.length()
+                && arg.charAt(arg.length() - 1) == '\'') {
+            return arg.substring(1, arg.length() - 1).replace("''", "'");
+        }
+        return null;
+    }
+
+    /** {@code true}/{@code false}, bare or quoted ({@code 't'}, {@code 'f'} quoted too), else null. */
+    private static Boolean booleanLiteral(String arg) {
+        String literal = stringLiteral(arg);
+        String v = (literal != null ? literal.strip() : arg).toLowerCase(Locale.ROOT);
+        if (v.equals("true") || (literal != null && v.equals("t"))) {
+            return Boolean.TRUE;
+        }
+        if (v.equals("false") || (literal != null && v.equals("f"))) {
+            return Boolean.FALSE;
+        }
+        return null;
+    }
+
+    /**
+     * Whether {@code sql} (with {@code flags}) does nothing but call {@code set_config}: a single
+     * SELECT of set_config calls with no FROM, which can run again on a new connection and leave
+     * exactly the settings it left before.
+     */
+    static boolean onlySetsConfig(String sql, int flags) {
+        if ((flags & CONFIG) == 0 || (flags & READ_CANDIDATE) == 0 || (flags & MULTI) != 0) {
+            return false;
+        }
+        References refs = references(sql);
+        return refs.functions().equals(List.of(SET_CONFIG)) && !refs.words().contains("from");
     }
 
     /** PostgreSQL's operator characters. */

@@ -152,6 +152,11 @@ final class TransactionReplay {
             if (entry.kind == JournalEntry.EXECUTION && (entry.flags & SqlScan.SESSION) != 0) {
                 connection.session.sqlExecuted(entry.sql, true);
             }
+            if (entry.kind == JournalEntry.EXECUTION && (entry.flags & SqlScan.CONFIG) != 0
+                    && (entry.binding == null || entry.binding instanceof ParameterLog)) {
+                // it was restorable the first time (else the connection was pinned and no replay runs)
+                connection.session.configExecuted(entry.sql, entry.flags, (ParameterLog) entry.binding, true);
+            }
             connection.journal.replayed(entry);
         }
     }

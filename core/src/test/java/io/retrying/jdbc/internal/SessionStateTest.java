@@ -1,6 +1,8 @@
 package io.retrying.jdbc.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.retrying.jdbc.internal.SessionState.Change;
 import io.retrying.jdbc.internal.SessionState.Change.Kind;
@@ -55,5 +57,37 @@ class SessionStateTest {
         s.sqlExecuted("SET search_path TO b", true);
         s.committed();
         assertEquals(List.of("SET search_path TO b"), s.sqlSettings());
+    }
+
+    private static String config(SessionState s, String sql, boolean inTransaction) {
+        return s.configExecuted(sql, SqlScan.analyze(sql), null, inTransaction);
+    }
+
+    @Test
+    void aSessionSetConfigIsKeptUnderItsNameAndMeetsSetAndReset() {
+        SessionState s = new SessionState();
+        assertNull(config(s, "SELECT set_config('App.Tenant', 'a', false)", false));
+        assertNull(config(s, "SELECT set_config('app.region', 'eu', true)", false)); // is_local: ends with its transaction
+        assertEquals(List.of("SELECT set_config('App.Tenant', 'a', false)"), s.sqlSettings());
+        s.sqlExecuted("SET app.tenant = 'b'", false); // the same setting: the later one replaces it
+        assertEquals(List.of("SET app.tenant = 'b'"), s.sqlSettings());
+        assertNull(config(s, "SELECT set_config('app.tenant', 'c', false), set_config('app.user', 'u', false)", false));
+        assertEquals(2, s.sqlSettings().size(), "two names in one statement: kept by its text");
+        s.sqlExecuted("RESET ALL", false);
+        assertEquals(List.of(), s.sqlSettings());
+
+        assertNull(config(s, "SELECT set_config('app.tenant', 'a', false)", true));
+        s.rolledBack();
+        assertEquals(List.of(), s.sqlSettings(), "rolled back: never took effect");
+    }
+
+    @Test
+    void aSetConfigThatCannotRunAgainSaysWhy() {
+        SessionState s = new SessionState();
+        assertTrue(config(s, "SELECT set_config('app.t', 'a', ?)", false).contains("is_local"));
+        assertTrue(config(s, "SELECT set_config('app.t', name, false) FROM tenants", false).contains("does more than set"));
+        assertTrue(config(s, "SELECT set_config('app.t', 'a', false), nextval('s')", false).contains("does more than set"));
+        assertTrue(config(s, "UPDATE t SET a = set_config('app.t', 'a', false)", false).contains("does more than set"));
+        assertEquals(List.of(), s.sqlSettings());
     }
 }

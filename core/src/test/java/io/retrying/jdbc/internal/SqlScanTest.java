@@ -106,4 +106,18 @@ class SqlScanTest {
     void statementsSplitAtTopLevelSemicolons() {
         assertEquals(List.of("SET a = ';'", "SET b = 2"), SqlScan.statements("SET a = ';'; SET b = 2;"));
     }
+
+    @Test
+    void setConfigCallsAreFoundWithWhatTheirTextSays() {
+        assertTrue(has("SELECT set_config('a.b', ?, false)", SqlScan.CONFIG));
+        assertTrue(has("select PG_CATALOG.SET_CONFIG('a.b', 'x', true)", SqlScan.CONFIG));
+        assertFalse(has("SELECT 'set_config(1)'", SqlScan.CONFIG));
+        assertEquals(List.of(new SqlScan.ConfigCall("a.b", false)),
+                SqlScan.configCalls("SELECT set_config('a.b', coalesce(?, 'x,y'), false)"));
+        assertEquals(List.of(new SqlScan.ConfigCall("it's", true), new SqlScan.ConfigCall(null, null)),
+                SqlScan.configCalls("SELECT set_config('it''s', f(1, 2), 't'), set_config(?, ?, ?)"));
+        assertTrue(SqlScan.onlySetsConfig("SELECT set_config('a.b', ?, false)", SqlScan.analyze("SELECT set_config('a.b', ?, false)")));
+        String fromTable = "SELECT set_config('a.b', x, false) FROM t";
+        assertFalse(SqlScan.onlySetsConfig(fromTable, SqlScan.analyze(fromTable)));
+    }
 }
