@@ -49,10 +49,7 @@ class AutocommitReplayTest {
             Physical physical = new Physical(proxy.jdbcUrl());
             try (Connection c = physical.open(); Statement st = c.createStatement()) {
                 // when the proxy cuts the socket while the INSERT runs on the server
-                CompletableFuture<Integer> cut = CompletableFuture.supplyAsync(() -> {
-                    sleep(250);
-                    return proxy.cutAll();
-                });
+                CompletableFuture<Integer> cut = cutAfter(proxy, 250);
                 SQLException e = assertThrows(SQLException.class,
                         () -> st.executeUpdate("INSERT INTO marks SELECT 1 FROM pg_sleep(0.5) /* cut-insert */"));
                 assertTrue(cut.join() > 0);
@@ -83,21 +80,10 @@ class AutocommitReplayTest {
             try (Connection c = physical.open(); Statement st = c.createStatement()) {
                 // count is immutable and slow_read stable in pg_proc: provably read-only, replayed
                 pg.sql("CREATE OR REPLACE FUNCTION slow_read() RETURNS int STABLE LANGUAGE sql AS 'SELECT 3 FROM pg_sleep(0.5)'");
-                CompletableFuture<Integer> cut = CompletableFuture.supplyAsync(() -> {
-                    sleep(150);
-                    return proxy.cutAll();
-                });
-                try (ResultSet rs = st.executeQuery("SELECT count(*) + slow_read() FROM marks /* pure-read */")) {
-                    rs.next();
-                    assertEquals(3, rs.getLong(1));
-                }
-                assertTrue(cut.join() > 0);
+                assertEquals(3, readWhileCut(proxy, st, "SELECT count(*) + slow_read() FROM marks /* pure-read */"));
 
                 // pg_sleep is volatile: not provably read-only, so not replayed
-                CompletableFuture<Integer> cutAgain = CompletableFuture.supplyAsync(() -> {
-                    sleep(150);
-                    return proxy.cutAll();
-                });
+                CompletableFuture<Integer> cutAgain = cutAfter(proxy, 150);
                 SQLException e = assertThrows(SQLException.class,
                         () -> st.executeQuery("SELECT count(*) FROM marks, pg_sleep(0.5) /* volatile-read */"));
                 assertTrue(cutAgain.join() > 0);
@@ -120,10 +106,7 @@ class AutocommitReplayTest {
         try (FaultProxy proxy = FaultProxy.start(pg)) {
             Physical physical = new Physical(proxy.jdbcUrl());
             try (Connection c = physical.open(); Statement st = c.createStatement()) {
-                CompletableFuture<Integer> cut = CompletableFuture.supplyAsync(() -> {
-                    sleep(150);
-                    return proxy.cutAll();
-                });
+                CompletableFuture<Integer> cut = cutAfter(proxy, 150);
                 SQLException e = assertThrows(SQLException.class, () -> st.executeQuery("SELECT v FROM noisy_v /* noisy-view */"));
                 assertTrue(cut.join() > 0);
                 assertEquals("08007", e.getSQLState());
@@ -132,15 +115,7 @@ class AutocommitReplayTest {
                 assertEquals(1, physical.executions("noisy-view"));
                 assertEquals(1, pg.queryLong("SELECT count(*) FROM marks"), "the view's write happened once, not twice");
 
-                CompletableFuture<Integer> cutAgain = CompletableFuture.supplyAsync(() -> {
-                    sleep(150);
-                    return proxy.cutAll();
-                });
-                try (ResultSet rs = st.executeQuery("SELECT v FROM calm_v /* calm-view */")) {
-                    rs.next();
-                    assertEquals(3, rs.getInt(1));
-                }
-                assertTrue(cutAgain.join() > 0);
+                assertEquals(3, readWhileCut(proxy, st, "SELECT v FROM calm_v /* calm-view */"));
             }
             assertEquals(2, physical.executions("calm-view"));
             assertEquals(1, physical.failures("calm-view"));
@@ -153,15 +128,7 @@ class AutocommitReplayTest {
             Physical physical = new Physical(proxy.jdbcUrl() + "&readOnlyMode=always");
             try (Connection c = physical.open(); Statement st = c.createStatement()) {
                 c.setReadOnly(true); // with readOnlyMode=always the server refuses writes in autocommit too
-                CompletableFuture<Integer> cut = CompletableFuture.supplyAsync(() -> {
-                    sleep(150);
-                    return proxy.cutAll();
-                });
-                try (ResultSet rs = st.executeQuery("SELECT 5 FROM pg_sleep(0.4) /* read-only-session */")) {
-                    rs.next();
-                    assertEquals(5, rs.getInt(1));
-                }
-                assertTrue(cut.join() > 0);
+                assertEquals(5, readWhileCut(proxy, st, "SELECT 5 FROM pg_sleep(0.4) /* read-only-session */"));
             }
             assertEquals(2, physical.executions("read-only-session"));
             assertEquals(1, physical.failures("read-only-session"));
@@ -170,10 +137,7 @@ class AutocommitReplayTest {
             Physical lax = new Physical(proxy.jdbcUrl());
             try (Connection c = lax.open(); Statement st = c.createStatement()) {
                 c.setReadOnly(true);
-                CompletableFuture<Integer> cut = CompletableFuture.supplyAsync(() -> {
-                    sleep(150);
-                    return proxy.cutAll();
-                });
+                CompletableFuture<Integer> cut = cutAfter(proxy, 150);
                 assertEquals("08007", assertThrows(SQLException.class,
                         () -> st.executeQuery("SELECT 5 FROM pg_sleep(0.4) /* lax-read-only */")).getSQLState());
                 assertTrue(cut.join() > 0);
@@ -505,6 +469,26 @@ class AutocommitReplayTest {
             rs.next();
             return rs.getString(1);
         }
+    }
+
+    /** Runs a one-value query while the proxy cuts its socket 150 ms in; returns the value it read. */
+    private static long readWhileCut(FaultProxy proxy, Statement st, String sql) throws SQLException {
+        CompletableFuture<Integer> cut = cutAfter(proxy, 150);
+        long value;
+        try (ResultSet rs = st.executeQuery(sql)) {
+            rs.next();
+            value = rs.getLong(1);
+        }
+        assertTrue(cut.join() > 0, "the socket was cut while the query ran");
+        return value;
+    }
+
+    /** Cuts every connection through {@code proxy} after {@code millis}; completes with how many it cut. */
+    private static CompletableFuture<Integer> cutAfter(FaultProxy proxy, long millis) {
+        return CompletableFuture.supplyAsync(() -> {
+            sleep(millis);
+            return proxy.cutAll();
+        });
     }
 
     private static void sleep(long millis) {
