@@ -297,20 +297,36 @@ final class RetryingConnection implements Connection {
      * gone, heals (swap and restore) and runs it once more on the new one.
      */
     private void onPhysical(PhysicalCall call) throws SQLException {
+        askPhysical(c -> {
+            call.on(c);
+            return null;
+        });
+    }
+
+    /**
+     * As {@link #onPhysical(PhysicalCall)}, for a call that answers: session calls, and metadata
+     * (catalog reads, which may run again). Outside a transaction with work, and not pinned.
+     */
+    <T> T askPhysical(PhysicalFunction<T> call) throws SQLException {
         Connection d = delegate();
         try {
-            call.on(d);
+            return call.on(d);
         } catch (SQLException e) {
             if (!recovery.healForSessionCall(e)) {
                 throw e;
             }
-            call.on(delegate());
+            return call.on(delegate());
         }
     }
 
     @FunctionalInterface
     private interface PhysicalCall {
         void on(Connection physical) throws SQLException;
+    }
+
+    @FunctionalInterface
+    interface PhysicalFunction<T> {
+        T on(Connection physical) throws SQLException;
     }
 
     // ---- statement factories

@@ -15,6 +15,7 @@ import io.retrying.jdbc.fixtures.FaultProxy;
 import io.retrying.jdbc.fixtures.PgExtension;
 import io.retrying.jdbc.fixtures.PgServer;
 import java.sql.Connection;
+import java.sql.DatabaseMetaData;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -239,6 +240,24 @@ class AutocommitReplayTest {
             c.setReadOnly(false);
         }
         assertEquals(1, physical.failures("pg_backend_pid"));
+    }
+
+    @Test
+    void metadataReadsFindTheConnectionGoneAndRunOnANewOne() throws Exception {
+        Physical physical = new Physical(pg.jdbcUrl());
+        try (Connection c = physical.open(); Statement st = c.createStatement()) {
+            DatabaseMetaData md = c.getMetaData();
+            int pid = ServerFaultsTest.backendPid(st);
+
+            pg.terminateBackends();
+
+            try (ResultSet tables = md.getTables(null, "public", "marks", new String[] {"TABLE"})) {
+                assertTrue(tables.next());
+                assertEquals("marks", tables.getString("TABLE_NAME"));
+            }
+            assertSame(c, md.getConnection());
+            assertNotEquals(pid, ServerFaultsTest.backendPid(st));
+        }
     }
 
     @Test
