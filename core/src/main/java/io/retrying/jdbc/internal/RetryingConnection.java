@@ -413,9 +413,13 @@ final class RetryingConnection implements Connection {
             // pgjdbc commits here, and would silently roll back a failed transaction: take our commit path
             commit();
         }
+        boolean changes = autoCommit != session.autoCommit();
         onPhysical(c -> c.setAutoCommit(autoCommit));
         session.autoCommit(autoCommit);
-        endTransaction(true);
+        if (changes) {
+            // an unchanged mode is a no-op (JDBC): the open transaction, its journal and failure go on
+            endTransaction(true);
+        }
     }
 
     /**

@@ -1,6 +1,7 @@
 package io.retrying.jdbc.internal;
 
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.SQLWarning;
@@ -226,9 +227,15 @@ class RetryingStatement implements Statement {
 
     /**
      * A transaction replay re-ran this statement's latest execution on {@code fresh}: carry on
-     * with it (and with {@code physicalResult} as the application's {@code result}).
+     * with it (and with {@code physicalResult} as the application's {@code result}). The replay
+     * bound what that execution ran with; the application may have set parameters or added to a
+     * batch since, for its next execution: {@code fresh} gets those.
      */
-    void adopt(Statement fresh, ResultSet physicalResult, RetryingResultSet result) {
+    void adopt(Statement fresh, ResultSet physicalResult, RetryingResultSet result) throws SQLException {
+        if (fresh instanceof PreparedStatement ps) {
+            ps.clearParameters();
+        }
+        rebind(fresh);
         Statement old = delegate;
         delegate = fresh;
         generation = owner.generation();
