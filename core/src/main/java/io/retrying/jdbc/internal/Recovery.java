@@ -81,11 +81,14 @@ final class Recovery {
         boolean nothingSent = !reported && "08003".equals(Classifier.sqlState(e));
 
         if (connection.inTransaction()) {
+            // a transaction the server had already aborted is not brought back by a replay (nor by
+            // running on a new connection): COMMIT must still refuse it
+            boolean failedBefore = connection.transactionFailure() != null;
             if (reported) {
                 connection.transactionFailed(e);
             }
-            if (connection.transactionHasWork() || !recovery.needsNewConnection()) {
-                List<JournalEntry> entries = replayableEntries(statement, flags, recovery);
+            if (connection.transactionHasWork() || failedBefore || !recovery.needsNewConnection()) {
+                List<JournalEntry> entries = failedBefore ? null : replayableEntries(statement, flags, recovery);
                 if (entries != null) {
                     // a new transaction replays the journal, verified; then this call runs again
                     return connection.replay.heal(e, recovery, run, entries);
@@ -94,8 +97,9 @@ final class Recovery {
                     connection.transactionFailed(e);
                     connection.markLost(e);
                 }
-                throw giveUp(e, recovery, run, "inside a transaction: not replayed"
-                        + (connection.journal.replayable() ? "" : " (" + connection.journal.refused() + ")"));
+                throw giveUp(e, recovery, run, "inside a transaction: not replayed" + (failedBefore
+                        ? " (an earlier statement failed)"
+                        : connection.journal.replayable() ? "" : " (" + connection.journal.refused() + ")"));
             }
             // the transaction's first statement on a connection found gone: nothing can have committed
         }
@@ -175,11 +179,12 @@ final class Recovery {
         run.failed(e);
         boolean reported = Classifier.serverReported(e);
         Retryability recovery = Classifier.retryability(e, false, false, dialer.multiHostPrimary());
+        boolean failedBefore = connection.transactionFailure() != null;
         if (reported) {
             connection.transactionFailed(e);
         }
         List<JournalEntry> entries = recovery.isRetryable() && connection.pinnedBy() == null && connection.inTransaction()
-                ? connection.journal.replayableEntries() : null;
+                && !failedBefore ? connection.journal.replayableEntries() : null;
         if (entries == null) {
             if (recovery.needsNewConnection()) {
                 connection.transactionFailed(e);

@@ -221,6 +221,23 @@ final class RetryingConnection implements Connection {
         dropPhysical();
     }
 
+    /** The failure that doomed the open transaction, or null. */
+    SQLException transactionFailure() {
+        return transactionFailure;
+    }
+
+    /**
+     * A call that does not pass the funnel (a savepoint call, a fetch of a result set not in the
+     * journal) failed: a server-reported error other than a lost connection aborted the open
+     * transaction, and COMMIT must not report success. A lost connection is found by the next call.
+     */
+    SQLException failedOutsideFunnel(SQLException e) {
+        if (inTransaction() && Classifier.serverReported(e) && !Classifier.retryability(e).needsNewConnection()) {
+            transactionFailed(e);
+        }
+        return e;
+    }
+
     void transactionFailed(SQLException e) {
         if (transactionFailure == null) {
             transactionFailure = e;
@@ -471,7 +488,12 @@ final class RetryingConnection implements Connection {
 
     @Override
     public final void rollback(Savepoint savepoint) throws SQLException {
-        delegate().rollback(RetryingSavepoint.physical(savepoint));
+        Connection d = delegate();
+        try {
+            d.rollback(RetryingSavepoint.physical(savepoint));
+        } catch (SQLException e) {
+            throw failedOutsideFunnel(e);
+        }
         // back to a point before the failure: the transaction may commit again
         transactionFailure = null;
         journalSavepoint(JournalEntry.ROLLBACK_TO, savepoint);
@@ -483,21 +505,38 @@ final class RetryingConnection implements Connection {
      */
     @Override
     public final Savepoint setSavepoint() throws SQLException {
-        RetryingSavepoint savepoint = new RetryingSavepoint(delegate().setSavepoint(), null);
+        Connection d = delegate();
+        RetryingSavepoint savepoint;
+        try {
+            savepoint = new RetryingSavepoint(d.setSavepoint(), null);
+        } catch (SQLException e) {
+            throw failedOutsideFunnel(e);
+        }
         journalSavepoint(JournalEntry.SAVEPOINT, savepoint);
         return savepoint;
     }
 
     @Override
     public final Savepoint setSavepoint(String name) throws SQLException {
-        RetryingSavepoint savepoint = new RetryingSavepoint(delegate().setSavepoint(name), name);
+        Connection d = delegate();
+        RetryingSavepoint savepoint;
+        try {
+            savepoint = new RetryingSavepoint(d.setSavepoint(name), name);
+        } catch (SQLException e) {
+            throw failedOutsideFunnel(e);
+        }
         journalSavepoint(JournalEntry.SAVEPOINT, savepoint);
         return savepoint;
     }
 
     @Override
     public final void releaseSavepoint(Savepoint savepoint) throws SQLException {
-        delegate().releaseSavepoint(RetryingSavepoint.physical(savepoint));
+        Connection d = delegate();
+        try {
+            d.releaseSavepoint(RetryingSavepoint.physical(savepoint));
+        } catch (SQLException e) {
+            throw failedOutsideFunnel(e);
+        }
         journalSavepoint(JournalEntry.RELEASE, savepoint);
     }
 

@@ -60,7 +60,7 @@ final class RetryingResultSet implements ResultSet {
             more = delegate.next();
         } catch (SQLException e) {
             if (digest == null) {
-                throw e;
+                throw statement.owner().failedOutsideFunnel(e);
             }
             more = nextAfterReplay(e);
         }

@@ -2,6 +2,8 @@ package io.retrying.jdbc.replay;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.retrying.jdbc.fixtures.PgExtension;
 import io.retrying.jdbc.fixtures.PgServer;
@@ -11,7 +13,9 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Savepoint;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
@@ -95,6 +99,62 @@ class TransactionEdgesTest {
             c.commit();
         }
         assertEquals(List.of(1, 2, 3, 4, 5, 6, 7, 10), values());
+    }
+
+    @Test
+    void aTransactionThatFailedIsNotRevivedByAReplayAfterItsConnectionIsLost() throws Exception {
+        try (Connection c = physical().open(config()); Statement st = c.createStatement()) {
+            c.setAutoCommit(false);
+            st.executeUpdate("INSERT INTO marks VALUES (1)");
+            assertEquals("22012", assertThrows(SQLException.class, () -> st.executeQuery("SELECT 1 / 0")).getSQLState());
+            // the server aborted the transaction; then its connection is lost
+            kill();
+            assertThrows(SQLException.class, () -> st.executeUpdate("INSERT INTO marks VALUES (2)"));
+            assertThrows(SQLException.class, c::commit);
+            c.rollback();
+        }
+        assertEquals(List.of(), values());
+        assertEquals(0, replays.count());
+    }
+
+    /** Without the xid capture before COMMIT (retry.resolveCommits=false), nothing else asks the server first. */
+    private RetryConfig withoutCapture(int maxJournalStatements) {
+        return new RetryConfig(Physical.FAST, Duration.ofSeconds(10), maxJournalStatements, 4L << 20, false, replays, null);
+    }
+
+    @Test
+    void aSavepointCallTheServerRefusedFailsTheTransactionsCommit() throws Exception {
+        try (Connection c = physical().open(withoutCapture(1000)); Statement st = c.createStatement()) {
+            c.setAutoCommit(false);
+            st.executeUpdate("INSERT INTO marks VALUES (1)");
+            Savepoint outer = c.setSavepoint("outer");
+            Savepoint inner = c.setSavepoint("inner");
+            // releasing the outer savepoint releases the inner one on the server too: the server refuses
+            c.releaseSavepoint(outer);
+            assertEquals("3B001", assertThrows(SQLException.class, () -> c.rollback(inner)).getSQLState());
+            // the server aborted the transaction: pgjdbc's COMMIT would roll it back and return normally
+            assertEquals("40000", assertThrows(SQLException.class, c::commit).getSQLState());
+        }
+        assertEquals(List.of(), values());
+    }
+
+    @Test
+    void aFetchTheServerRefusedInATransactionThatCannotBeReplayedFailsItsCommit() throws Exception {
+        // a one-statement journal: the query is past its bound, its result set is not journaled
+        try (Connection c = physical().open(withoutCapture(1)); Statement st = c.createStatement();
+                Statement read = c.createStatement()) {
+            c.setAutoCommit(false);
+            st.executeUpdate("INSERT INTO marks VALUES (1)");
+            read.setFetchSize(2);
+            ResultSet rs = read.executeQuery("SELECT 1 / (5 - g) FROM generate_series(1, 10) g");
+            for (int i = 1; i <= 4; i++) {
+                assertTrue(rs.next());
+            }
+            // the fifth row is computed when fetched: division by zero, the transaction is aborted
+            assertEquals("22012", assertThrows(SQLException.class, rs::next).getSQLState());
+            assertEquals("40000", assertThrows(SQLException.class, c::commit).getSQLState());
+        }
+        assertEquals(List.of(), values());
     }
 
     private List<Integer> values() throws SQLException {
