@@ -30,7 +30,20 @@ public final class RetryingConnections {
     public static Connection open(Dialer dialer, RetryConfig config) throws SQLException {
         String id = "rc-" + IDS.incrementAndGet();
         Connection physical = dial(dialer, config, id, null);
-        return new RetryingConnection(physical, dialer, config, id);
+        boolean autoCommit;
+        try {
+            autoCommit = physical.getAutoCommit();
+        } catch (SQLException e) {
+            dialer.discard(physical);
+            throw e;
+        }
+        RetryingConnection connection = new RetryingConnection(physical, dialer, config, id);
+        if (!autoCommit) {
+            // a pool may hand out connections in manual commit (HikariCP's autoCommit=false): the
+            // transaction is open from the first statement, and journaled from there
+            connection.session.autoCommit(false);
+        }
+        return connection;
     }
 
     /** What a new physical connection needs before use (session state, the user's initializer). */

@@ -244,6 +244,11 @@ class TransactionReplayTest {
     }
 
     private List<Integer> values() throws SQLException {
+        return values(pg);
+    }
+
+    /** The rows of table {@code marks}, in order. */
+    static List<Integer> values(PgServer pg) throws SQLException {
         try (Connection c = pg.connect(); Statement st = c.createStatement();
                 ResultSet rs = st.executeQuery("SELECT v FROM marks ORDER BY v")) {
             List<Integer> values = new java.util.ArrayList<>();
