@@ -614,26 +614,25 @@ final class RetryingConnection implements Connection {
 
     @Override
     public final void setClientInfo(String name, String value) throws SQLClientInfoException {
-        try {
-            delegate().setClientInfo(name, value);
-        } catch (SQLClientInfoException e) {
-            throw e;
-        } catch (SQLException e) {
-            throw new SQLClientInfoException(e.getMessage(), e.getSQLState(), Map.of(), e);
-        }
+        clientInfoCall(c -> c.setClientInfo(name, value));
         session.clientInfo(name, value);
     }
 
     @Override
     public final void setClientInfo(Properties properties) throws SQLClientInfoException {
+        clientInfoCall(c -> c.setClientInfo(properties));
+        session.clientInfo(properties);
+    }
+
+    /** A session call that heals like the others but may only throw what setClientInfo declares. */
+    private void clientInfoCall(PhysicalCall call) throws SQLClientInfoException {
         try {
-            delegate().setClientInfo(properties);
+            onPhysical(call);
         } catch (SQLClientInfoException e) {
             throw e;
         } catch (SQLException e) {
             throw new SQLClientInfoException(e.getMessage(), e.getSQLState(), Map.of(), e);
         }
-        session.clientInfo(properties);
     }
 
     @Override
