@@ -552,8 +552,16 @@ final class RetryingConnection implements Connection {
         }
     }
 
+    /**
+     * Aborts the physical connection, then gives it back as broken (evicted from a pool, else
+     * closed) on {@code executor}: a pool's proxy passes abort straight to the driver, so HikariCP
+     * would count the connection as lent for ever.
+     */
     @Override
     public final void abort(Executor executor) throws SQLException {
+        if (executor == null) {
+            throw new SQLException("abort(Executor) needs an executor", "22023");
+        }
         if (closed) {
             return;
         }
@@ -562,6 +570,7 @@ final class RetryingConnection implements Connection {
         delegate = Placeholder.CLOSED;
         if (!Placeholder.is(d)) {
             d.abort(executor);
+            executor.execute(() -> dialer.discard(d));
         }
     }
 
