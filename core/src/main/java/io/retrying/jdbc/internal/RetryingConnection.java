@@ -142,6 +142,11 @@ final class RetryingConnection implements Connection {
         return swap();
     }
 
+    /** Whether a live physical connection is in hand: using it needs no dial. */
+    boolean hasPhysical() {
+        return !Placeholder.is(delegate) && lost == null;
+    }
+
     /** Whether statements run inside a transaction the application opened. */
     boolean inTransaction() {
         return !session.autoCommit() || sqlTransaction;
