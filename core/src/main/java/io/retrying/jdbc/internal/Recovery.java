@@ -4,6 +4,7 @@ import io.retrying.jdbc.Attempt;
 import io.retrying.jdbc.Classifier;
 import io.retrying.jdbc.RetryPolicy;
 import io.retrying.jdbc.Retryability;
+import java.sql.BatchUpdateException;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -113,6 +114,18 @@ final class Recovery {
             dropIfDead(recovery);
             throw giveUp(e, recovery, run, "not replayable: transaction control or a stream parameter");
         }
+        if (reported && committedInPart(e)) {
+            dropIfDead(recovery);
+            throw giveUp(e, recovery, run, "an autocommit batch committed in part (its update counts say which"
+                    + " entries): not replayed");
+        }
+        if (reported && manyStatements(flags, sql)) {
+            dropIfDead(recovery);
+            giveUp(e, recovery, run, "a string of more statements than pgjdbc sends in one implicit transaction");
+            throw new SQLException("A string of more than " + MAX_ONE_TRANSACTION_STATEMENTS + " statements failed in"
+                    + " autocommit; pgjdbc runs such a string as several implicit transactions, so its first"
+                    + " statements may have been applied: not run again", LOST_WRITE_STATE, e);
+        }
 
         boolean wrote = false;
         boolean swapped = false;
@@ -161,6 +174,40 @@ final class Recovery {
             }
         }
         return run;
+    }
+
+    /**
+     * Statements of one string that pgjdbc surely sends before a Sync of its own: it forces one when it
+     * estimates that the replies would fill 64000 bytes, counting at least 250 per statement (more
+     * for a row a statement returns), which ends autocommit's implicit transaction there.
+     */
+    static final int MAX_ONE_TRANSACTION_STATEMENTS = 100;
+
+    /**
+     * Whether {@code sql} is a string of so many statements that pgjdbc may have committed its first
+     * ones before the failure; a read-only one that calls no function cannot have written.
+     */
+    private static boolean manyStatements(int flags, String sql) {
+        return (flags & SqlScan.MULTI) != 0
+                && ((flags & SqlScan.READ_CANDIDATE) == 0 || (flags & SqlScan.CALLS) != 0)
+                && SqlScan.statements(sql).size() > MAX_ONE_TRANSACTION_STATEMENTS;
+    }
+
+    /**
+     * Whether an autocommit batch failed after pgjdbc had already committed some of its entries: past
+     * about 250 entries (its receive-buffer estimate) pgjdbc forces a Sync, which ends the implicit
+     * transaction, and reports those entries with their update counts; the entries it reports as
+     * {@code EXECUTE_FAILED} are the ones rolled back. Replaying would run the committed ones twice.
+     */
+    private static boolean committedInPart(SQLException e) {
+        if (e instanceof BatchUpdateException batch && batch.getUpdateCounts() != null) {
+            for (int count : batch.getUpdateCounts()) {
+                if (count != Statement.EXECUTE_FAILED) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     private static SQLException mayHaveWritten(SQLException e, Run run) {

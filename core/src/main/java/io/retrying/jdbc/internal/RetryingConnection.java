@@ -142,6 +142,11 @@ final class RetryingConnection implements Connection {
         return swap();
     }
 
+    /** Whether a live physical connection is in hand: using it needs no dial. */
+    boolean hasPhysical() {
+        return !Placeholder.is(delegate) && lost == null;
+    }
+
     /** Whether statements run inside a transaction the application opened. */
     boolean inTransaction() {
         return !session.autoCommit() || sqlTransaction;
@@ -595,8 +600,16 @@ final class RetryingConnection implements Connection {
         }
     }
 
+    /**
+     * Aborts the physical connection, then gives it back as broken (evicted from a pool, else
+     * closed) on {@code executor}: a pool's proxy passes abort straight to the driver, so HikariCP
+     * would count the connection as lent for ever.
+     */
     @Override
     public final void abort(Executor executor) throws SQLException {
+        if (executor == null) {
+            throw new SQLException("abort(Executor) needs an executor", "22023");
+        }
         if (closed) {
             return;
         }
@@ -605,6 +618,7 @@ final class RetryingConnection implements Connection {
         delegate = Placeholder.CLOSED;
         if (!Placeholder.is(d)) {
             d.abort(executor);
+            executor.execute(() -> dialer.discard(d));
         }
     }
 
@@ -657,26 +671,25 @@ final class RetryingConnection implements Connection {
 
     @Override
     public final void setClientInfo(String name, String value) throws SQLClientInfoException {
-        try {
-            delegate().setClientInfo(name, value);
-        } catch (SQLClientInfoException e) {
-            throw e;
-        } catch (SQLException e) {
-            throw new SQLClientInfoException(e.getMessage(), e.getSQLState(), Map.of(), e);
-        }
+        clientInfoCall(c -> c.setClientInfo(name, value));
         session.clientInfo(name, value);
     }
 
     @Override
     public final void setClientInfo(Properties properties) throws SQLClientInfoException {
+        clientInfoCall(c -> c.setClientInfo(properties));
+        session.clientInfo(properties);
+    }
+
+    /** A session call that heals like the others but may only throw what setClientInfo declares. */
+    private void clientInfoCall(PhysicalCall call) throws SQLClientInfoException {
         try {
-            delegate().setClientInfo(properties);
+            onPhysical(call);
         } catch (SQLClientInfoException e) {
             throw e;
         } catch (SQLException e) {
             throw new SQLClientInfoException(e.getMessage(), e.getSQLState(), Map.of(), e);
         }
-        session.clientInfo(properties);
     }
 
     @Override

@@ -74,6 +74,12 @@ public final class RetryingConnections {
                     config.reporter().recovered(run.recoveredEvent());
                 }
                 return fresh;
+            } catch (RuntimeException | Error e) {
+                // an initializer's bug: not a failure to connect, but the connection must not leak
+                if (fresh != null) {
+                    dialer.discard(fresh);
+                }
+                throw e;
             } catch (SQLException e) {
                 if (fresh != null) {
                     dialer.discard(fresh);

@@ -25,7 +25,6 @@ class RetryingStatement implements Statement {
 
     /** The {@code java.sql.Statement} methods that go straight to the physical statement. */
     static final Set<String> PASS_THROUGH = Set.of(
-            "clearWarnings()",
             "enquoteIdentifier(String,boolean)",
             "enquoteLiteral(String)",
             "enquoteNCharLiteral(String)",
@@ -34,15 +33,12 @@ class RetryingStatement implements Statement {
             "getLargeMaxRows()",
             "getLargeUpdateCount()",
             "getMaxFieldSize()",
-            "getMaxRows()",
             "getMoreResults()",
             "getMoreResults(int)",
-            "getQueryTimeout()",
             "getResultSetConcurrency()",
             "getResultSetHoldability()",
             "getResultSetType()",
             "getUpdateCount()",
-            "getWarnings()",
             "isCloseOnCompletion()",
             "isPoolable()",
             "isSimpleIdentifier(String)");
@@ -584,6 +580,48 @@ class RetryingStatement implements Statement {
         settings |= CLOSE_ON_COMPLETION;
     }
 
+    // ---- what an ORM asks before it closes a statement (Hibernate: getMaxRows, getQueryTimeout,
+    // clearWarnings; it skips close() if one throws): answered without a dial when the connection
+    // was lost, as RetryingConnection.getWarnings is
+
+    /**
+     * The physical statement, when it belongs to the live physical connection in hand; null when
+     * using it would first need a dial or a re-creation.
+     */
+    private Statement inHand() throws SQLException {
+        if (closed) {
+            return delegate();
+        }
+        return generation == owner.generation() && owner.hasPhysical() ? delegate : null;
+    }
+
+    @Override
+    public final int getMaxRows() throws SQLException {
+        Statement d = inHand();
+        return d != null ? d.getMaxRows() : (settings & (MAX_ROWS | LARGE_MAX_ROWS)) != 0 ? (int) maxRows : 0;
+    }
+
+    @Override
+    public final int getQueryTimeout() throws SQLException {
+        Statement d = inHand();
+        return d != null ? d.getQueryTimeout() : (settings & QUERY_TIMEOUT) != 0 ? queryTimeout : 0;
+    }
+
+    /** The physical statement's warnings; none when it belongs to a lost connection. */
+    @Override
+    public final SQLWarning getWarnings() throws SQLException {
+        Statement d = inHand();
+        return d == null ? null : d.getWarnings();
+    }
+
+    @Override
+    public final void clearWarnings() throws SQLException {
+        Statement d = inHand();
+        if (d != null) {
+            d.clearWarnings();
+        }
+    }
+
     /**
      * Cancels the physical statement running now. Called from another thread, so it touches only
      * the current physical statement: it never heals or re-creates anything.
@@ -620,11 +658,6 @@ class RetryingStatement implements Statement {
 
     // ---- pass-throughs (plain forwarding to the current physical statement)
 
-
-    @Override
-    public void clearWarnings() throws SQLException {
-        delegate().clearWarnings();
-    }
 
     @Override
     public String enquoteIdentifier(String a, boolean b) throws SQLException {
@@ -667,11 +700,6 @@ class RetryingStatement implements Statement {
     }
 
     @Override
-    public int getMaxRows() throws SQLException {
-        return delegate().getMaxRows();
-    }
-
-    @Override
     public boolean getMoreResults() throws SQLException {
         return delegate().getMoreResults();
     }
@@ -679,11 +707,6 @@ class RetryingStatement implements Statement {
     @Override
     public boolean getMoreResults(int a) throws SQLException {
         return delegate().getMoreResults(a);
-    }
-
-    @Override
-    public int getQueryTimeout() throws SQLException {
-        return delegate().getQueryTimeout();
     }
 
     @Override
@@ -704,11 +727,6 @@ class RetryingStatement implements Statement {
     @Override
     public int getUpdateCount() throws SQLException {
         return delegate().getUpdateCount();
-    }
-
-    @Override
-    public SQLWarning getWarnings() throws SQLException {
-        return delegate().getWarnings();
     }
 
     @Override

@@ -243,7 +243,7 @@ class AutocommitReplayTest {
     }
 
     @Test
-    void metadataReadsFindTheConnectionGoneAndRunOnANewOne() throws Exception {
+    void metadataReadsAndSetClientInfoFindTheConnectionGoneAndRunOnANewOne() throws Exception {
         Physical physical = new Physical(pg.jdbcUrl());
         try (Connection c = physical.open(); Statement st = c.createStatement()) {
             DatabaseMetaData md = c.getMetaData();
@@ -257,6 +257,11 @@ class AutocommitReplayTest {
             }
             assertSame(c, md.getConnection());
             assertNotEquals(pid, ServerFaultsTest.backendPid(st));
+
+            // setClientInfo is a session call too (pgjdbc runs SET application_name)
+            pg.terminateBackends();
+            c.setClientInfo("ApplicationName", "after-loss");
+            assertEquals("after-loss", show(st, "application_name"));
         }
     }
 
