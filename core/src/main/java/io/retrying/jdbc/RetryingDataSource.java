@@ -178,12 +178,7 @@ public final class RetryingDataSource implements DataSource {
             pgUrl = split.pgUrl();
             settings.putAll(split.retryProps());
         }
-        // checked here because pgjdbc's own complaint would quote the URL, password and all
-        if (org.postgresql.Driver.parseURL(pgUrl, null) == null) {
-            throw new SQLException("RetryingDataSource url is not a valid PostgreSQL JDBC URL"
-                    + " (expected jdbc:postgresql://host:port/database or jdbc:retrying:postgresql://...)",
-                    RetryConfig.INVALID_SETTING_STATE);
-        }
+        RetryingUrl.checkParsable(pgUrl, null, "RetryingDataSource url");
         PGSimpleDataSource pg = new PGSimpleDataSource();
         pg.setURL(pgUrl);
         for (String key : props.stringPropertyNames()) {

@@ -75,6 +75,7 @@ public final class RetryingDriver implements Driver {
             return null;
         }
         RetryingUrl split = RetryingUrl.split(url, info);
+        RetryingUrl.checkParsable(split.pgUrl(), split.pgProps(), "The URL");
         RetryConfig config = configFor(split);
         return RetryingConnections.open(new DriverDialer(pg, split.pgUrl(), split.pgProps()), config);
     }

@@ -120,6 +120,9 @@ class PasswordNeverShownTest {
         info.setProperty("password", SECRET);
         info.setProperty("retry.tokenBucket", "-3");
         failure(() -> DriverManager.getConnection(retryingUrl(pg.port()), info));
+        // a URL pgjdbc cannot parse: pgjdbc's own complaint quotes it whole
+        String badPort = retryingUrl(pg.port()).replace(":" + pg.port() + "/", ":notaport/");
+        assertEquals("22023", failure(() -> DriverManager.getConnection(badPort)).getSQLState());
 
         // a working connection (the embedded server trusts local connections, so any password does)
         try (Connection c = DriverManager.getConnection(retryingUrl(pg.port()) + "&retry.maxAttempts=2")) {

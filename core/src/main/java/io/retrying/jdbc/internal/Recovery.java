@@ -71,6 +71,10 @@ final class Recovery {
      */
     Run failed(RetryingStatement statement, int op, SQLException e, int flags, String sql, Run run)
             throws SQLException {
+        if (connection.isClosed()) {
+            // closed or aborted (from another thread) under the statement: nothing to recover
+            throw run == null ? e : withPrevious(e, run);
+        }
         boolean replayable = statement.replayable();
         if (run == null) {
             run = new Run(policy, config.reconnectWindow(), connection.id());

@@ -81,7 +81,8 @@ final class RetryingConnection implements Connection {
     private final CommitResolver commits;
     private RetryingDatabaseMetaData metaData;
     private RetryingPgConnection pgConnection;
-    private boolean closed;
+    /** Volatile: abort(Executor) may come from another thread while a statement runs here. */
+    private volatile boolean closed;
     /**
      * The physical connection was lost while it held what a new one cannot restore (an open
      * transaction's work, pinned state): every call fails with this until rollback().
@@ -132,7 +133,7 @@ final class RetryingConnection implements Connection {
 
     private Connection heal() throws SQLException {
         if (closed) {
-            throw new SQLException("This connection has been closed.", "08003");
+            throw closedByApplication();
         }
         if (lost != null) {
             throw new SQLException("The connection to the server was lost while it held "
@@ -173,6 +174,9 @@ final class RetryingConnection implements Connection {
      * statements notice the new generation and re-create themselves on their next use.
      */
     Connection swap() throws SQLException {
+        if (closed) {
+            throw closedByApplication();
+        }
         Connection old = delegate;
         delegate = Placeholder.RECONNECTING;
         generation++;
@@ -188,7 +192,17 @@ final class RetryingConnection implements Connection {
         session.rolledBack();
         journal.clear();
         delegate = fresh;
+        if (closed) {
+            // aborted from another thread while dialing: the new connection must not outlive it
+            delegate = Placeholder.CLOSED;
+            dialer.discard(fresh);
+            throw closedByApplication();
+        }
         return fresh;
+    }
+
+    private static SQLException closedByApplication() {
+        return new SQLException("This connection has been closed.", "08003");
     }
 
     /** A replay rolled the transaction back on the same connection: start it afresh. */

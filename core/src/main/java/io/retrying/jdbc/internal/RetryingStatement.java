@@ -79,6 +79,8 @@ class RetryingStatement implements Statement {
      * Volatile for cancel(), the one method another thread calls.
      */
     private volatile Statement delegate;
+    /** cancel() was called during the current run(): a failed attempt is not followed by another. */
+    private volatile boolean cancelled;
     /** The connection generation the physical statement belongs to; -1 forces a re-creation. */
     private int generation;
     private boolean closed;
@@ -253,6 +255,7 @@ class RetryingStatement implements Statement {
      */
     final long run(int op, String sql, int flags, int intArg, Object arg) throws SQLException {
         Run run = null;
+        cancelled = false;
         while (true) {
             Statement d = delegate();
             try {
@@ -262,6 +265,11 @@ class RetryingStatement implements Statement {
             } catch (SQLException e) {
                 run = owner.recovery.failed(this, op, e, flags, sql, run);
                 generation = -1;
+                if (cancelled) {
+                    // cancel() came while the failure was being recovered: the work is not run again
+                    throw Recovery.withPrevious(new SQLException("The statement was cancelled while it waited to"
+                            + " run again after a failure", "57014", e), run);
+                }
             }
         }
     }
@@ -628,6 +636,7 @@ class RetryingStatement implements Statement {
      */
     @Override
     public final void cancel() throws SQLException {
+        cancelled = true;
         Statement d = delegate;
         if (d != null && !closed) {
             d.cancel();

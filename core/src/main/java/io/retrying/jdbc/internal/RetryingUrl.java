@@ -69,6 +69,20 @@ public record RetryingUrl(String pgUrl, Properties pgProps, Properties retryProp
         return new RetryingUrl(PG_PREFIX + rest.substring(0, q) + kept, pgProps, retryProps);
     }
 
+    /**
+     * Fails with SQLState 22023 when pgjdbc cannot parse {@code pgUrl}: pgjdbc's own complaint
+     * quotes the URL, password and all.
+     *
+     * @param who what was given the URL, for the message
+     */
+    public static void checkParsable(String pgUrl, Properties pgProps, String who) throws SQLException {
+        if (org.postgresql.Driver.parseURL(pgUrl, pgProps) == null) {
+            throw new SQLException(who + " is not a valid PostgreSQL JDBC URL"
+                    + " (expected jdbc:postgresql://host:port/database or jdbc:retrying:postgresql://...)",
+                    RetryConfig.INVALID_SETTING_STATE);
+        }
+    }
+
     private static String decode(String name, String rawValue) throws SQLException {
         try {
             return URLDecoder.decode(rawValue, StandardCharsets.UTF_8);

@@ -13,8 +13,10 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -47,6 +49,36 @@ class ConnectionLifecycleTest {
         } finally {
             executor.shutdown();
         }
+    }
+
+    @Test
+    void abortFromAnotherThreadWhileAStatementRunsLeavesNoServerConnection(PgServer pg) throws Exception {
+        String app = "aborted-busy";
+        // the server notices the aborted client while its query still runs
+        Physical physical = new Physical(pg.jdbcUrl() + "&ApplicationName=" + app
+                + "&options=-c%20client_connection_check_interval%3D100");
+        Connection c = physical.open();
+        Statement st = c.createStatement();
+        CompletableFuture<SQLException> read = CompletableFuture.supplyAsync(() -> {
+            try (ResultSet rs = st.executeQuery("SELECT pg_sleep(30) /* aborted-busy */")) {
+                return null;
+            } catch (SQLException e) {
+                return e;
+            }
+        });
+        while (pg.queryLong("SELECT count(*) FROM pg_stat_activity WHERE application_name = '" + app
+                + "' AND state = 'active' AND query LIKE '%aborted-busy%'") == 0) {
+            Thread.sleep(10);
+        }
+        // when a watchdog aborts the connection under the running statement
+        c.abort(Runnable::run);
+
+        // then the statement fails, and no new server connection outlives the aborted one
+        SQLException e = read.get(10, TimeUnit.SECONDS);
+        assertEquals("08006", e.getSQLState());
+        assertTrue(c.isClosed());
+        awaitNoBackend(pg, app);
+        assertEquals(1, physical.dials.get(), "nothing dialed for a connection aborted by its owner");
     }
 
     @Test
