@@ -122,7 +122,9 @@ public final class Retrying {
      * the connection closed). A failed run is rolled back (quietly; not when the connection is
      * gone, since the server has rolled it back) and its connection closed, then classified:
      * a failure of {@code getConnection} is part of the run. The work must not commit, roll back
-     * or close the connection itself.
+     * or close the connection itself. Work that returns normally after a statement of its
+     * transaction failed (it caught the exception) fails with SQLState 40000: the server aborted
+     * the transaction, and nothing is committed.
      *
      * @return what the work returned on the run that committed
      * @throws SQLException what surfaces: see the class documentation

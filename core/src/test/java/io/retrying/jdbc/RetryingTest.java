@@ -358,6 +358,32 @@ class RetryingTest {
     }
 
     @Test
+    void inTransactionNeverReportsACommitThatPgjdbcSilentlyRolledBack() {
+        // given work that swallows a failed statement (a duplicate key) and returns normally: the
+        // server aborted the transaction, and pgjdbc's commit() would roll it back and return
+        AtomicInteger runs = new AtomicInteger();
+        pg.sql("INSERT INTO payments VALUES ('dup', 1)");
+
+        SQLException e = assertThrows(SQLException.class, () -> Retrying.inTransaction(plain(pg.jdbcUrl()), FAST, c -> {
+            runs.incrementAndGet();
+            try (Statement s = c.createStatement()) {
+                s.executeUpdate("INSERT INTO payments VALUES ('first', 1)");
+                try {
+                    s.executeUpdate("INSERT INTO payments VALUES ('dup', 2)");
+                } catch (SQLException duplicate) {
+                    // swallowed: the application meant to carry on
+                }
+            }
+            return "committed?";
+        }));
+
+        // then the caller hears that nothing committed
+        assertEquals("40000", e.getSQLState());
+        assertEquals(1, runs.get(), "a constraint violation does not heal");
+        assertEquals(0, pg.queryLong("SELECT count(*) FROM payments WHERE key = 'first'"));
+    }
+
+    @Test
     void inTransactionStopsAtTheAttemptLimitWithRetriesExhausted() {
         AtomicInteger runs = new AtomicInteger();
 

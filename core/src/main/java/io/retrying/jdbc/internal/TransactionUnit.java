@@ -7,6 +7,8 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.Objects;
 import javax.sql.DataSource;
+import org.postgresql.core.BaseConnection;
+import org.postgresql.core.TransactionState;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -48,6 +50,7 @@ public final class TransactionUnit<T> implements UnitRetry.Unit<T> {
             T result;
             try {
                 result = work.run(c);
+                failIfAborted(c);
             } catch (Throwable failure) {
                 rollbackQuietly(c, failure);
                 throw failure;
@@ -66,6 +69,22 @@ public final class TransactionUnit<T> implements UnitRetry.Unit<T> {
     @Override
     public Retryability classify(Exception failure) {
         return Classifier.retryability(failure, committing, false);
+    }
+
+    /**
+     * pgjdbc answers the COMMIT of a transaction the server already aborted (a statement failed and
+     * the work caught its exception) by rolling back and returning normally: the unit would report a
+     * commit that never happened. A retrying connection throws at COMMIT itself, with the failure
+     * as its cause; over plain pgjdbc (or a pool of it) the state is read here, without a round trip.
+     */
+    private static void failIfAborted(Connection c) throws SQLException {
+        if (c.isWrapperFor(RetryingConnection.class) || !c.isWrapperFor(BaseConnection.class)) {
+            return; // unwrapping a retrying connection would pin it
+        }
+        if (c.unwrap(BaseConnection.class).getTransactionState() == TransactionState.FAILED) {
+            throw new SQLException("The transaction was rolled back, not committed: a statement in it failed earlier",
+                    "40000");
+        }
     }
 
     /**
