@@ -220,10 +220,14 @@ final class Recovery {
     }
 
     /**
-     * Fetching more rows of a result set read inside a journaled transaction failed: replay the
-     * transaction (re-positioning the result set) when that heals it; throw otherwise.
+     * A call inside a transaction other than an execution failed: fetching more rows of a journaled
+     * result set, or a savepoint call. Replays the transaction (re-positioning the result sets,
+     * re-creating the savepoints) when that heals it, so that the caller can try its call again;
+     * throws otherwise.
+     *
+     * @param what the call, for the give-up event
      */
-    Run fetchFailed(SQLException e, Run run) throws SQLException {
+    Run callFailed(SQLException e, Run run, String what) throws SQLException {
         if (run == null) {
             run = new Run(policy, config.reconnectWindow(), connection.id());
         }
@@ -241,7 +245,7 @@ final class Recovery {
                 connection.transactionFailed(e);
                 connection.markLost(e);
             }
-            throw giveUp(e, recovery, run, "fetching rows inside a transaction: not replayed");
+            throw giveUp(e, recovery, run, what + " inside a transaction: not replayed");
         }
         return connection.replay.heal(e, recovery, run, entries);
     }

@@ -246,8 +246,7 @@ final class RetryingConnection implements Connection {
     }
 
     /**
-     * A call that does not pass the funnel (a savepoint call, a fetch of a result set not in the
-     * journal) failed: a server-reported error other than a lost connection aborted the open
+     * A fetch of a result set the journal does not hold failed: a server-reported error other than a lost connection aborted the open
      * transaction, and COMMIT must not report success. A lost connection is found by the next call.
      */
     SQLException failedOutsideFunnel(SQLException e) {
@@ -507,12 +506,10 @@ final class RetryingConnection implements Connection {
 
     @Override
     public final void rollback(Savepoint savepoint) throws SQLException {
-        Connection d = delegate();
-        try {
-            d.rollback(RetryingSavepoint.physical(savepoint));
-        } catch (SQLException e) {
-            throw failedOutsideFunnel(e);
-        }
+        onSavepoint(c -> {
+            c.rollback(RetryingSavepoint.physical(savepoint));
+            return null;
+        });
         // back to a point before the failure: the transaction may commit again
         transactionFailure = null;
         journalSavepoint(JournalEntry.ROLLBACK_TO, savepoint);
@@ -524,39 +521,42 @@ final class RetryingConnection implements Connection {
      */
     @Override
     public final Savepoint setSavepoint() throws SQLException {
-        Connection d = delegate();
-        RetryingSavepoint savepoint;
-        try {
-            savepoint = new RetryingSavepoint(d.setSavepoint(), null);
-        } catch (SQLException e) {
-            throw failedOutsideFunnel(e);
-        }
+        RetryingSavepoint savepoint = onSavepoint(c -> new RetryingSavepoint(c.setSavepoint(), null));
         journalSavepoint(JournalEntry.SAVEPOINT, savepoint);
         return savepoint;
     }
 
     @Override
     public final Savepoint setSavepoint(String name) throws SQLException {
-        Connection d = delegate();
-        RetryingSavepoint savepoint;
-        try {
-            savepoint = new RetryingSavepoint(d.setSavepoint(name), name);
-        } catch (SQLException e) {
-            throw failedOutsideFunnel(e);
-        }
+        RetryingSavepoint savepoint = onSavepoint(c -> new RetryingSavepoint(c.setSavepoint(name), name));
         journalSavepoint(JournalEntry.SAVEPOINT, savepoint);
         return savepoint;
     }
 
     @Override
     public final void releaseSavepoint(Savepoint savepoint) throws SQLException {
-        Connection d = delegate();
-        try {
-            d.releaseSavepoint(RetryingSavepoint.physical(savepoint));
-        } catch (SQLException e) {
-            throw failedOutsideFunnel(e);
-        }
+        onSavepoint(c -> {
+            c.releaseSavepoint(RetryingSavepoint.physical(savepoint));
+            return null;
+        });
         journalSavepoint(JournalEntry.RELEASE, savepoint);
+    }
+
+    /**
+     * Runs a savepoint call; when it fails, the transaction is replayed where that heals it (a lost
+     * connection, as for a statement) and the call runs again on the new transaction. A failure the
+     * server reported otherwise dooms the transaction: COMMIT will not report success.
+     */
+    private <T> T onSavepoint(PhysicalFunction<T> call) throws SQLException {
+        Run run = null;
+        while (true) {
+            Connection d = delegate();
+            try {
+                return call.on(d);
+            } catch (SQLException e) {
+                run = recovery.callFailed(e, run, "a savepoint call");
+            }
+        }
     }
 
     private void journalSavepoint(int kind, Savepoint savepoint) {

@@ -81,7 +81,7 @@ final class RetryingResultSet implements ResultSet {
         SQLException e = first;
         while (true) {
             ResultSet before = delegate;
-            run = recovery.fetchFailed(e, run);
+            run = recovery.callFailed(e, run, "fetching rows");
             if (delegate == before) {
                 // the replay could not carry this result set over (it was not its statement's latest)
                 throw e;

@@ -186,6 +186,28 @@ class TransactionReplayTest {
     }
 
     @Test
+    void savepointCallsThatFindTheConnectionGoneAreHealedByAReplay() throws Exception {
+        try (Connection c = physical().open(config()); Statement st = c.createStatement()) {
+            c.setAutoCommit(false);
+            st.executeUpdate("INSERT INTO marks VALUES (1)");
+            Savepoint first = c.setSavepoint("first");
+            st.executeUpdate("INSERT INTO marks VALUES (2)");
+            assertEquals(1, pg.terminateBackends(VICTIM));
+            Savepoint second = c.setSavepoint("second");
+            st.executeUpdate("INSERT INTO marks VALUES (3)");
+            c.rollback(second);
+            assertEquals(1, pg.terminateBackends(VICTIM));
+            c.rollback(first);
+            st.executeUpdate("INSERT INTO marks VALUES (4)");
+            assertEquals(1, pg.terminateBackends(VICTIM));
+            c.releaseSavepoint(first);
+            c.commit();
+        }
+        assertEquals(List.of(1, 4), values());
+        assertEquals(3, replays.count());
+    }
+
+    @Test
     void aResultSetHeldOpenAcrossTheFailureCarriesOnFromTheSameRow() throws Exception {
         pg.sql("INSERT INTO marks SELECT generate_series(1, 10)");
         Physical physical = physical();
