@@ -30,6 +30,9 @@ final class JournalEntry {
     /** A hash of the update count(s) the execution returned. */
     final long outcome;
     final RetryingSavepoint savepoint;
+    /** The statement's row and field limits when it ran: they shape its rows, and may change before a replay. */
+    final long maxRows;
+    final int maxFieldSize;
     /** The result set the application read, and its generated keys, if it asked for them. */
     RetryingResultSet result;
     RetryingResultSet keys;
@@ -37,7 +40,7 @@ final class JournalEntry {
     int epoch;
 
     private JournalEntry(int kind, RetryingStatement statement, int op, String sql, int flags, int intArg, Object arg,
-            Object binding, long outcome, RetryingSavepoint savepoint) {
+            Object binding, long outcome, RetryingSavepoint savepoint, long maxRows, int maxFieldSize) {
         this.kind = kind;
         this.statement = statement;
         this.op = op;
@@ -48,15 +51,18 @@ final class JournalEntry {
         this.binding = binding;
         this.outcome = outcome;
         this.savepoint = savepoint;
+        this.maxRows = maxRows;
+        this.maxFieldSize = maxFieldSize;
     }
 
     static JournalEntry execution(RetryingStatement statement, int op, String sql, int flags, int intArg, Object arg,
             Object binding, long outcome) {
-        return new JournalEntry(EXECUTION, statement, op, sql, flags, intArg, arg, binding, outcome, null);
+        return new JournalEntry(EXECUTION, statement, op, sql, flags, intArg, arg, binding, outcome, null,
+                statement.maxRows(), statement.maxFieldSize());
     }
 
     static JournalEntry savepoint(int kind, RetryingSavepoint savepoint) {
-        return new JournalEntry(kind, null, -1, null, 0, 0, null, null, 0, savepoint);
+        return new JournalEntry(kind, null, -1, null, 0, 0, null, null, 0, savepoint, 0, 0);
     }
 
     /** Roughly what this entry keeps alive, for the journal's byte bound. */

@@ -196,6 +196,28 @@ class RetryingStatement implements Statement {
         }
     }
 
+    long maxRows() {
+        return maxRows;
+    }
+
+    int maxFieldSize() {
+        return maxFieldSize;
+    }
+
+    /**
+     * Gives a replay's physical statement the row and field limits {@code entry} ran with, where
+     * the application has set others since (for its next execution): they decide which rows a
+     * result set the application holds open goes on to deliver.
+     */
+    void applyLimitsOf(JournalEntry entry, Statement s) throws SQLException {
+        if (entry.maxRows != maxRows) {
+            s.setMaxRows((int) Math.min(entry.maxRows, Integer.MAX_VALUE));
+        }
+        if (entry.maxFieldSize != maxFieldSize) {
+            s.setMaxFieldSize(entry.maxFieldSize);
+        }
+    }
+
     /** Gives a re-created physical statement the recorded batch (subclasses: and parameters). */
     void rebind(Statement fresh) throws SQLException {
         if (batch != null) {
@@ -226,14 +248,15 @@ class RetryingStatement implements Statement {
     /**
      * A transaction replay re-ran this statement's latest execution on {@code fresh}: carry on
      * with it (and with {@code physicalResult} as the application's {@code result}). The replay
-     * bound what that execution ran with; the application may have set parameters or added to a
-     * batch since, for its next execution: {@code fresh} gets those.
+     * bound what that execution ran with (and its limits); the application may have set parameters,
+     * added to a batch or changed settings since, for its next execution: {@code fresh} gets those.
      */
     void adopt(Statement fresh, ResultSet physicalResult, RetryingResultSet result) throws SQLException {
         if (fresh instanceof PreparedStatement ps) {
             ps.clearParameters();
         }
         rebind(fresh);
+        applySettings(fresh);
         Statement old = delegate;
         delegate = fresh;
         generation = owner.generation();

@@ -168,6 +168,7 @@ final class TransactionReplay {
         boolean adopted = false;
         try {
             s.applySettings(p);
+            s.applyLimitsOf(entry, p);
             s.bindForReplay(p, entry.binding);
             long outcome;
             ResultSet first;

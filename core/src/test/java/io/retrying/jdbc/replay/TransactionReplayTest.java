@@ -235,6 +235,38 @@ class TransactionReplayTest {
     }
 
     @Test
+    void aResultSetHeldOpenKeepsTheSettingsItsQueryRanWithWhenTheStatementIsSetForItsNextQuery() throws Exception {
+        pg.sql("INSERT INTO marks SELECT generate_series(1, 10)");
+        try (Connection c = physical().open(config()); Statement read = c.createStatement();
+                Statement write = c.createStatement()) {
+            c.setAutoCommit(false);
+            ResultSet rs = read.executeQuery("SELECT v FROM marks ORDER BY v");
+            for (int i = 1; i <= 4; i++) {
+                assertTrue(rs.next());
+            }
+            // for the statement's next query; the rows in hand came without a limit
+            read.setMaxRows(5);
+            assertEquals(1, pg.terminateBackends(VICTIM));
+            write.executeUpdate("INSERT INTO acct VALUES (3, 300)");
+            for (int i = 5; i <= 10; i++) {
+                assertTrue(rs.next());
+                assertEquals(i, rs.getInt(1));
+            }
+            assertFalse(rs.next());
+            assertEquals(1, replays.count());
+            // and the next query has them
+            try (ResultSet next = read.executeQuery("SELECT v FROM marks ORDER BY v")) {
+                int rows = 0;
+                while (next.next()) {
+                    rows++;
+                }
+                assertEquals(5, rows);
+            }
+            c.commit();
+        }
+    }
+
+    @Test
     void aCursorWhoseConnectionDiesWhileTheApplicationReadsItCarriesOn() throws Exception {
         pg.sql("INSERT INTO marks SELECT generate_series(1, 10)");
         Physical physical = physical();
