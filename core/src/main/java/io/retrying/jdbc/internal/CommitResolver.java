@@ -13,6 +13,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -143,10 +144,22 @@ final class CommitResolver {
                     connection.commitRefused();
                     throw e;
                 }
-                if (!wrote || (capture && xid == Commits.NO_XID)) {
+                if (!wrote && readsCannotHaveWritten(entries, e)) {
+                    // only reads, and none through a view, policy or operator that may write: whether
+                    // the COMMIT landed makes no difference (the connection is already a new one)
+                    break;
+                }
+                if (capture && xid == Commits.NO_XID) {
                     // nothing was written: whether the COMMIT landed makes no difference
                     connection.dropPhysical();
                     break;
+                }
+                if (!wrote) {
+                    connection.markLost(e);
+                    reporter.gaveUp(run(run).event(e, Retryability.UNKNOWN, Duration.ZERO, "connection lost during COMMIT"));
+                    throw new CommitOutcomeUnknownException("The connection was lost during COMMIT; whether the "
+                            + "transaction committed is unknown (it read through a view, row-level security policy or "
+                            + "operator that calls a volatile function, or its statements were not kept)", Commits.NO_XID, e);
                 }
                 if (!capture) {
                     connection.markLost(e);
@@ -178,6 +191,58 @@ final class CommitResolver {
         policy.succeeded();
         if (run != null) {
             reporter.recovered(run.recoveredEvent());
+        }
+    }
+
+    /**
+     * Whether the reads of a transaction that wrote nothing by their text (no xid captured) cannot
+     * have written through what they read either: a read-only session (the server refused any
+     * write), or, asked once on a new connection like a lost autocommit read, no view, row-level
+     * security policy or operator they reach calls a volatile function. False when the statements
+     * were not kept or the question cannot be asked. Leaves the dead physical connection dropped.
+     */
+    private boolean readsCannotHaveWritten(List<JournalEntry> entries, SQLException lost) {
+        if (connection.session.readOnly()) {
+            connection.dropPhysical();
+            return true;
+        }
+        if (entries == null) {
+            connection.dropPhysical();
+            return false;
+        }
+        List<String> words = new ArrayList<>();
+        List<String> operators = new ArrayList<>();
+        for (JournalEntry entry : entries) {
+            if (entry.kind == JournalEntry.EXECUTION) {
+                SqlScan.References refs = SqlScan.references(entry.sql);
+                words.addAll(refs.words());
+                operators.addAll(refs.operators());
+            }
+        }
+        if (words.isEmpty() && operators.isEmpty()) {
+            connection.dropPhysical();
+            return true;
+        }
+        Connection fresh;
+        try {
+            fresh = connection.swap();
+        } catch (SQLException dial) {
+            lost.addSuppressed(dial);
+            return false;
+        }
+        try {
+            return !FunctionVolatility.reachesVolatile(words, operators, fresh);
+        } catch (SQLException lookup) {
+            lost.addSuppressed(lookup);
+            return false;
+        } finally {
+            try {
+                if (!fresh.getAutoCommit()) {
+                    fresh.rollback();
+                }
+            } catch (SQLException ignored) {
+                // the next statement finds a broken connection and heals it like any other
+            }
         }
     }
 

@@ -106,9 +106,24 @@ final class ParameterLog {
             second = Arrays.copyOf(second, size);
         }
         setters[index] = setter;
-        first[index] = a;
+        first[index] = snapshot(a);
         second[index] = b;
         highest = Math.max(highest, index);
+    }
+
+    /**
+     * The value as it is now: pgjdbc copies a byte array and renders a date when it is set, and the
+     * caller may refill its buffer (or move its Timestamp) for the next execution; a re-run or a
+     * transaction replay must send what was set then.
+     */
+    private static Object snapshot(Object value) {
+        if (value instanceof byte[] bytes) {
+            return bytes.clone();
+        }
+        if (value instanceof java.util.Date date) {
+            return date.clone();
+        }
+        return value;
     }
 
     void clear() {

@@ -275,6 +275,32 @@ class CommitResolutionTest {
         assertEquals(2, pg.queryLong("SELECT count(*) FROM marks WHERE v IN (9, 10)"));
     }
 
+    @Test
+    void aReadOnlyTransactionLostAtCommitSucceedsUnlessItReadThroughAViewThatWrites() throws Exception {
+        pg.sql("DROP VIEW IF EXISTS stamped", "DROP TABLE IF EXISTS stamps", "CREATE TABLE stamps (n int)",
+                "CREATE OR REPLACE FUNCTION stamp() RETURNS int LANGUAGE sql VOLATILE AS 'INSERT INTO stamps VALUES (1) RETURNING 1'",
+                "CREATE VIEW stamped AS SELECT stamp() AS n");
+        Physical physical = new Physical(pg.jdbcUrl() + "&ApplicationName=" + TransactionReplayTest.VICTIM);
+        try (Connection c = physical.open(config(Duration.ofSeconds(10))); Statement st = c.createStatement()) {
+            c.setAutoCommit(false);
+            assertTrue(onCall(st, 1));
+            assertEquals(1, pg.terminateBackends(TransactionReplayTest.VICTIM));
+            // it only read: whether its COMMIT landed makes no difference
+            c.commit();
+
+            // reads as text, writes through the view's volatile function: no xid was captured
+            try (ResultSet rs = st.executeQuery("SELECT n FROM stamped")) {
+                assertTrue(rs.next());
+            }
+            assertEquals(1, pg.terminateBackends(TransactionReplayTest.VICTIM));
+            CommitOutcomeUnknownException e = assertThrows(CommitOutcomeUnknownException.class, c::commit);
+            assertEquals("08007", e.getSQLState());
+            c.rollback();
+        }
+        assertEquals(0, pg.queryLong("SELECT count(*) FROM stamps"));
+        assertEquals(0, physical.executions("pg_current_xact_id_if_assigned"));
+    }
+
     private static boolean onCall(Statement st, int id) throws SQLException {
         try (ResultSet rs = st.executeQuery("SELECT on_call FROM duty WHERE id = " + id)) {
             rs.next();

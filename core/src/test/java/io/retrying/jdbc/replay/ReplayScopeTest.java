@@ -293,4 +293,28 @@ class ReplayScopeTest {
         assertEquals(List.of(1, 2), TransactionReplayTest.values(pg));
         assertEquals(1, replays.count());
     }
+
+    @Test
+    void aParameterArrayTheApplicationReusesAfterAnExecutionIsReplayedWithTheValueItHadThen() throws Exception {
+        pg.sql("DROP TABLE IF EXISTS chunks", "CREATE TABLE chunks (b bytea)");
+        try (Connection c = physical().open(config()); Statement st = c.createStatement();
+                PreparedStatement ps = c.prepareStatement("INSERT INTO chunks VALUES (?)")) {
+            c.setAutoCommit(false);
+            // one buffer, refilled for each chunk, as a copy loop does
+            byte[] buffer = {1, 1};
+            ps.setBytes(1, buffer);
+            ps.executeUpdate();
+            buffer[0] = 2;
+            buffer[1] = 2;
+            ps.setObject(1, buffer);
+            ps.executeUpdate();
+            buffer[0] = 3;
+            buffer[1] = 3;
+            kill();
+            st.executeUpdate("INSERT INTO marks VALUES (1)");
+            c.commit();
+        }
+        assertEquals(1, replays.count());
+        assertEquals("\\x0101,\\x0202", pg.queryString("SELECT string_agg(b::text, ',' ORDER BY b) FROM chunks"));
+    }
 }
