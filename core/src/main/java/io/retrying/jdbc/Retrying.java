@@ -52,7 +52,9 @@ import javax.sql.DataSource;
  *
  * <p><b>How often, how long.</b> As the {@link RetryPolicy} decides: its attempt limit (the
  * first run counts), full-jitter waits through its {@link Sleeper}, its token bucket, and an
- * optional {@link Deadline} after which no run starts. {@link RetryPolicy#succeeded()} is called
+ * optional {@link Deadline} after which no run starts. An interrupted thread starts no new run
+ * either: the last failure surfaces (the interrupt as suppressed exception) and the interrupt flag
+ * stays set. {@link RetryPolicy#succeeded()} is called
  * on every success. When retrying stops for want of attempts, time or budget after more than one
  * run, the caller gets {@link RetriesExhaustedException} ({@code ... (reached max retries: N)},
  * the last failure as its cause); otherwise the failure itself, with the earlier ones as

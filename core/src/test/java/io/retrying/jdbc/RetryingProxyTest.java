@@ -241,6 +241,29 @@ class RetryingProxyTest {
     }
 
     @Test
+    void anInterruptedThreadStartsNoNewRunWhenTheWaitIsZero() {
+        // full jitter may draw a zero wait (always, with a zero base delay): no sleep to throw
+        // InterruptedException, yet the thread was interrupted during the run (on a virtual thread
+        // that is also what closed its socket) and must not start another
+        RuntimeException lost = new IllegalStateException(state("08006"));
+        ScriptedLedger target = new ScriptedLedger() {
+            @Override
+            public void unchecked() {
+                Thread.currentThread().interrupt();
+                super.unchecked();
+            }
+        }.failing(lost);
+        RetryPolicy noWait = policy.toBuilder().random(FixedRandom.least()).build();
+        Ledger ledger = Retrying.proxy(Ledger.class, target, noWait);
+
+        RuntimeException e = assertThrows(RuntimeException.class, ledger::unchecked);
+
+        assertTrue(Thread.interrupted(), "the interrupt flag is kept (and cleared here)");
+        assertSame(lost, e);
+        assertEquals(1, target.calls("unchecked"));
+    }
+
+    @Test
     void errorsAreNeverRetried() {
         ScriptedLedger target = new ScriptedLedger();
         target.error = new OutOfMemoryError("test");

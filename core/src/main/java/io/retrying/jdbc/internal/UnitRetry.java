@@ -131,11 +131,15 @@ public final class UnitRetry {
     }
 
     private void sleep(Duration delay, Exception failure, List<Exception> previous) throws Exception {
-        if (delay.isZero()) {
-            return;
-        }
         try {
-            policy.sleeper().sleep(delay);
+            if (Thread.currentThread().isInterrupted()) {
+                // interrupted during the run: no new run, even when the wait is zero (full jitter can
+                // draw it) and there is no sleep to throw
+                throw new InterruptedException("interrupted before the retry");
+            }
+            if (!delay.isZero()) {
+                policy.sleeper().sleep(delay);
+            }
         } catch (InterruptedException interrupted) {
             Thread.currentThread().interrupt();
             previous.remove(previous.size() - 1);
