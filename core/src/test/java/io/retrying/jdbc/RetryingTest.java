@@ -399,6 +399,32 @@ class RetryingTest {
     }
 
     @Test
+    void aNestedTransactionThatRanOutIsNotRunAgainByTheOuterOneAndLeavesNoBackendBehind() throws SQLException {
+        // given an outer transaction whose work runs an inner one, on the same data source, that
+        // loses every serialization conflict
+        DataSource ds = plain(pg.jdbcUrl() + "&ApplicationName=nested-units");
+        AtomicInteger outerRuns = new AtomicInteger();
+        AtomicInteger innerRuns = new AtomicInteger();
+
+        RetriesExhaustedException e = assertThrows(RetriesExhaustedException.class, () -> Retrying.inTransaction(ds, FAST, c -> {
+            outerRuns.incrementAndGet();
+            try (Statement s = c.createStatement()) {
+                s.executeUpdate("INSERT INTO payments VALUES ('outer', 1)");
+            }
+            return Retrying.inTransaction(ds, FAST, incrementConflicting(innerRuns, Integer.MAX_VALUE));
+        }));
+
+        // then the inner one made its 3 runs and the outer one ran once: 3, not 3 x 3
+        assertEquals("40001", e.getSQLState());
+        assertEquals(3, e.attempts());
+        assertEquals(3, innerRuns.get());
+        assertEquals(1, outerRuns.get());
+        assertEquals(0, pg.queryLong("SELECT count(*) FROM payments"), "the outer write rolled back");
+        assertEquals(0, pg.queryLong("SELECT count(*) FROM pg_stat_activity WHERE application_name = 'nested-units'"
+                + " AND state <> 'idle'"), "no transaction left open");
+    }
+
+    @Test
     void inTransactionStartsNoRunAfterItsDeadline() {
         AtomicInteger runs = new AtomicInteger();
         Deadline passed = Deadline.after(Duration.ZERO);
