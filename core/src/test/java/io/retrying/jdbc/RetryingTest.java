@@ -339,6 +339,44 @@ class RetryingTest {
     }
 
     @Test
+    void inTransactionRunsAgainWhenItsCommitTimedOutForTheServerMayHaveCommitted() throws SQLException {
+        // given a COMMIT that takes 2 s on the server (a deferred trigger), and a client whose socket
+        // times out after 1 s, set for the COMMIT only: the client gives up, the server goes on and commits
+        pg.sql("CREATE OR REPLACE FUNCTION slow_commit() RETURNS trigger LANGUAGE plpgsql AS "
+                        + "$$ BEGIN PERFORM pg_sleep(2); RETURN NULL; END $$",
+                "CREATE CONSTRAINT TRIGGER slow_commit AFTER INSERT ON payments DEFERRABLE INITIALLY DEFERRED "
+                        + "FOR EACH ROW EXECUTE FUNCTION slow_commit()");
+        AtomicInteger runs = new AtomicInteger();
+
+        Retrying.inTransaction(plain(pg.jdbcUrl()), FAST, c -> {
+            int run = runs.incrementAndGet();
+            if (run == 2) {
+                awaitCommitted(); // so that this run does not wait on the first one's row lock
+            }
+            try (Statement s = c.createStatement()) {
+                s.executeUpdate("INSERT INTO payments VALUES ('slow', 1) ON CONFLICT (key) DO NOTHING");
+            }
+            if (run == 1) {
+                c.setNetworkTimeout(Runnable::run, 1000);
+            }
+            return null;
+        });
+
+        // then the outcome was unknown, so the unit ran again, and its key kept the row once
+        assertEquals(2, runs.get());
+        assertEquals(1, pg.queryLong("SELECT count(*) FROM payments WHERE key = 'slow'"));
+    }
+
+    private void awaitCommitted() throws SQLException {
+        try {
+            awaitIdle("COMMIT");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new SQLException("interrupted", e);
+        }
+    }
+
+    @Test
     void inTransactionDoesNotRetryAFatalFailure() {
         AtomicInteger runs = new AtomicInteger();
 
