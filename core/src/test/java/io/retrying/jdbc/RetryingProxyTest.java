@@ -264,6 +264,22 @@ class RetryingProxyTest {
     }
 
     @Test
+    void eachRetryOfAUnitIsChargedToTheBucketByItsClassAndEachSuccessPaysOneBack() throws SQLException {
+        // a bucket on a clock that stands still: no refill, only charges and paybacks move it
+        TokenBucket bucket = new TokenBucket(100, new FakeClock());
+        ScriptedLedger target = new ScriptedLedger().failing(state("08007"), state("53300"));
+        Ledger ledger = Retrying.proxy(Ledger.class, target, policy.toBuilder().tokenBucket(bucket).build());
+
+        ledger.record("k", 1);
+
+        // UNKNOWN, run again as RECONNECT, costs 14; BACKPRESSURE 5; the success pays 1 back
+        assertEquals(100 - 14 - 5 + 1, bucket.tokens(), 1e-9);
+        assertEquals(3, target.calls("record"));
+        ledger.plain("k"); // a method that is not a unit neither spends nor pays back
+        assertEquals(82, bucket.tokens(), 1e-9);
+    }
+
+    @Test
     void errorsAreNeverRetried() {
         ScriptedLedger target = new ScriptedLedger();
         target.error = new OutOfMemoryError("test");

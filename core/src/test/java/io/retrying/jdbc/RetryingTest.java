@@ -339,6 +339,44 @@ class RetryingTest {
     }
 
     @Test
+    void inTransactionRunsAgainWhenItsCommitTimedOutForTheServerMayHaveCommitted() throws SQLException {
+        // given a COMMIT that takes 2 s on the server (a deferred trigger), and a client whose socket
+        // times out after 1 s, set for the COMMIT only: the client gives up, the server goes on and commits
+        pg.sql("CREATE OR REPLACE FUNCTION slow_commit() RETURNS trigger LANGUAGE plpgsql AS "
+                        + "$$ BEGIN PERFORM pg_sleep(2); RETURN NULL; END $$",
+                "CREATE CONSTRAINT TRIGGER slow_commit AFTER INSERT ON payments DEFERRABLE INITIALLY DEFERRED "
+                        + "FOR EACH ROW EXECUTE FUNCTION slow_commit()");
+        AtomicInteger runs = new AtomicInteger();
+
+        Retrying.inTransaction(plain(pg.jdbcUrl()), FAST, c -> {
+            int run = runs.incrementAndGet();
+            if (run == 2) {
+                awaitCommitted(); // so that this run does not wait on the first one's row lock
+            }
+            try (Statement s = c.createStatement()) {
+                s.executeUpdate("INSERT INTO payments VALUES ('slow', 1) ON CONFLICT (key) DO NOTHING");
+            }
+            if (run == 1) {
+                c.setNetworkTimeout(Runnable::run, 1000);
+            }
+            return null;
+        });
+
+        // then the outcome was unknown, so the unit ran again, and its key kept the row once
+        assertEquals(2, runs.get());
+        assertEquals(1, pg.queryLong("SELECT count(*) FROM payments WHERE key = 'slow'"));
+    }
+
+    private void awaitCommitted() throws SQLException {
+        try {
+            awaitIdle("COMMIT");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new SQLException("interrupted", e);
+        }
+    }
+
+    @Test
     void inTransactionDoesNotRetryAFatalFailure() {
         AtomicInteger runs = new AtomicInteger();
 
@@ -396,6 +434,32 @@ class RetryingTest {
         assertEquals(3, e.attempts());
         assertEquals(2, e.previousErrors().size());
         assertEquals(300, pg.queryLong("SELECT v FROM counters WHERE id = 1"), "only the winners committed");
+    }
+
+    @Test
+    void aNestedTransactionThatRanOutIsNotRunAgainByTheOuterOneAndLeavesNoBackendBehind() throws SQLException {
+        // given an outer transaction whose work runs an inner one, on the same data source, that
+        // loses every serialization conflict
+        DataSource ds = plain(pg.jdbcUrl() + "&ApplicationName=nested-units");
+        AtomicInteger outerRuns = new AtomicInteger();
+        AtomicInteger innerRuns = new AtomicInteger();
+
+        RetriesExhaustedException e = assertThrows(RetriesExhaustedException.class, () -> Retrying.inTransaction(ds, FAST, c -> {
+            outerRuns.incrementAndGet();
+            try (Statement s = c.createStatement()) {
+                s.executeUpdate("INSERT INTO payments VALUES ('outer', 1)");
+            }
+            return Retrying.inTransaction(ds, FAST, incrementConflicting(innerRuns, Integer.MAX_VALUE));
+        }));
+
+        // then the inner one made its 3 runs and the outer one ran once: 3, not 3 x 3
+        assertEquals("40001", e.getSQLState());
+        assertEquals(3, e.attempts());
+        assertEquals(3, innerRuns.get());
+        assertEquals(1, outerRuns.get());
+        assertEquals(0, pg.queryLong("SELECT count(*) FROM payments"), "the outer write rolled back");
+        assertEquals(0, pg.queryLong("SELECT count(*) FROM pg_stat_activity WHERE application_name = 'nested-units'"
+                + " AND state <> 'idle'"), "no transaction left open");
     }
 
     @Test

@@ -29,6 +29,8 @@ public final class TransactionUnit<T> implements UnitRetry.Unit<T> {
     private final TransactionWork<T> work;
     /** The current run got as far as sending COMMIT. */
     private boolean committing;
+    /** The current run's COMMIT got no reply: the connection went without a word from the server. */
+    private boolean commitUnanswered;
 
     /**
      * @throws NullPointerException when dataSource or work is null
@@ -41,6 +43,7 @@ public final class TransactionUnit<T> implements UnitRetry.Unit<T> {
     @Override
     public T run() throws SQLException {
         committing = false;
+        commitUnanswered = false;
         Connection c = dataSource.getConnection();
         try {
             boolean autoCommit = c.getAutoCommit();
@@ -56,7 +59,12 @@ public final class TransactionUnit<T> implements UnitRetry.Unit<T> {
                 throw failure;
             }
             committing = true;
-            c.commit();
+            try {
+                c.commit();
+            } catch (SQLException e) {
+                commitUnanswered = !Classifier.serverReported(e) && isClosed(c);
+                throw e;
+            }
             if (autoCommit) {
                 restoreAutoCommitQuietly(c);
             }
@@ -66,9 +74,23 @@ public final class TransactionUnit<T> implements UnitRetry.Unit<T> {
         }
     }
 
+    /**
+     * A COMMIT that got no reply may have committed: UNKNOWN, whatever the lost reply looks like.
+     * That includes a socket read timeout, which {@link Classifier} leaves FATAL for a statement (a
+     * slow server, not a gone one) but which after COMMIT says nothing of the outcome: a COMMIT
+     * waiting for a synchronous standby or a deferred trigger goes on and commits.
+     */
     @Override
     public Retryability classify(Exception failure) {
-        return Classifier.retryability(failure, committing, false);
+        return commitUnanswered ? Retryability.UNKNOWN : Classifier.retryability(failure, committing, false);
+    }
+
+    private static boolean isClosed(Connection c) {
+        try {
+            return c.isClosed();
+        } catch (SQLException | RuntimeException e) {
+            return false;
+        }
     }
 
     /**

@@ -10,10 +10,13 @@ import com.zaxxer.hikari.HikariDataSource;
 import com.zaxxer.hikari.HikariPoolMXBean;
 import io.retrying.jdbc.fixtures.PgExtension;
 import io.retrying.jdbc.fixtures.PgServer;
+import io.retrying.jdbc.Retrying;
 import java.sql.Connection;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -131,6 +134,48 @@ class UnderThePoolTest {
             server.terminateBackends(app + "-plain");
             assertThrows(SQLException.class, () -> s.execute("SELECT 1"));
             assertTrue(c.isClosed(), "HikariCP's own rule evicts on 57P01");
+        }
+    }
+
+    @Test
+    void inTransactionRunsAgainAfterALossAndGivesThePoolItsConnectionBackClean(PgServer server) throws Exception {
+        String app = "under-unit";
+        server.sql("DROP TABLE IF EXISTS unit_rows", "CREATE TABLE unit_rows (k text PRIMARY KEY)");
+        // a journal bound of 0: the loss reaches the unit, which runs the whole transaction again
+        try (HikariDataSource ds = RetryingHikari.under(config(server, app, 1, new PoolCounters(), NOT_REPLAYABLE))) {
+            AtomicInteger runs = new AtomicInteger();
+            Retrying.inTransaction(ds, c -> {
+                try (Statement s = c.createStatement()) {
+                    s.executeUpdate("INSERT INTO unit_rows VALUES ('a') ON CONFLICT DO NOTHING");
+                    if (runs.incrementAndGet() == 1) {
+                        try (ResultSet rs = s.executeQuery("SELECT pg_backend_pid()")) {
+                            rs.next();
+                            server.sql("SELECT pg_terminate_backend(" + rs.getInt(1) + ", 10000)");
+                        }
+                    }
+                    s.executeUpdate("INSERT INTO unit_rows VALUES ('b') ON CONFLICT DO NOTHING"); // 57P01 on run 1
+                }
+                return null;
+            });
+            // and a run that fails for good
+            SQLException fatal = assertThrows(SQLException.class, () -> Retrying.inTransaction(ds, c -> {
+                try (Statement s = c.createStatement()) {
+                    s.executeUpdate("INSERT INTO unit_rows VALUES ('c')");
+                    s.execute("SELEC 1");
+                }
+                return null;
+            }));
+
+            assertEquals(2, runs.get());
+            assertEquals("42601", fatal.getSQLState());
+            assertEquals(2, server.queryLong("SELECT count(*) FROM unit_rows"), "a and b once, c rolled back");
+            // the pool's one connection is back in autocommit, on one backend, with no transaction open
+            try (Connection c = ds.getConnection()) {
+                assertTrue(c.getAutoCommit());
+            }
+            assertEquals(1, server.queryLong("SELECT count(*) FROM pg_stat_activity WHERE application_name = '" + app
+                    + "' AND state = 'idle'"));
+            assertEquals(1, server.queryLong("SELECT count(*) FROM pg_stat_activity WHERE application_name = '" + app + "'"));
         }
     }
 
