@@ -261,12 +261,12 @@ final class Recovery {
         return true;
     }
 
-    /** ROLLBACK failed: if the connection is gone, so is the transaction; a new connection is rolled back. */
-    boolean healForRollback(SQLException e) throws SQLException {
+    /** ROLLBACK failed: if the connection is gone, so is the transaction; the next call dials a new one. */
+    boolean healForRollback(SQLException e) {
         if (!Classifier.retryability(e).needsNewConnection()) {
             return false;
         }
-        connection.swap();
+        connection.dropPhysical();
         return true;
     }
 

@@ -483,21 +483,27 @@ final class RetryingConnection implements Connection {
 
     /**
      * Rolls back. After a loss that could not be healed transparently, this is the application's
-     * acknowledgement: the connection gets a new physical connection and is usable again.
+     * acknowledgement: the connection is usable again, and its next call dials a new physical
+     * connection. A transaction whose connection is gone needs no server to be rolled back, so this
+     * never dials: a pool rolls back every dirty connection it is handed back, and must not wait
+     * for the reconnect window when the server is down.
      */
     @Override
     public final void rollback() throws SQLException {
-        if (lost != null) {
-            lost = null;
-            swap();
-            return;
+        if (closed) {
+            throw new SQLException("This connection has been closed.", "08003");
         }
-        Connection d = delegate();
-        try {
-            d.rollback();
-        } catch (SQLException e) {
-            if (!recovery.healForRollback(e)) {
-                throw e;
+        Connection d = delegate;
+        if (lost != null || Placeholder.is(d)) {
+            lost = null;
+            dropPhysical();
+        } else {
+            try {
+                d.rollback();
+            } catch (SQLException e) {
+                if (!recovery.healForRollback(e)) {
+                    throw e;
+                }
             }
         }
         endTransaction(false);

@@ -12,9 +12,12 @@ import io.retrying.jdbc.RetryEvent;
 import io.retrying.jdbc.RetryListener;
 import io.retrying.jdbc.RetryPolicy;
 import io.retrying.jdbc.Retryability;
+import io.retrying.jdbc.fixtures.FaultProxy;
 import io.retrying.jdbc.fixtures.PgExtension;
 import io.retrying.jdbc.fixtures.PgServer;
+import io.retrying.jdbc.internal.Dialer;
 import io.retrying.jdbc.internal.RetryConfig;
+import io.retrying.jdbc.internal.RetryingConnections;
 import io.retrying.jdbc.wrapper.Physical;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -25,6 +28,7 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -135,6 +139,37 @@ class TransactionReplayTest {
         }
         assertEquals(0, count("true"));
         assertEquals(0, replays.count());
+    }
+
+    /**
+     * The application (or a pool's close, which rolls back a dirty connection) rolls back a
+     * transaction whose connection is gone while the server is down: there is nothing left to roll
+     * back, so it returns at once without dialing; the next statement dials.
+     */
+    @Test
+    void rollbackAfterTheConnectionIsLostNeedsNoServer() throws Exception {
+        try (FaultProxy proxy = FaultProxy.start(pg)) {
+            AtomicInteger dials = new AtomicInteger();
+            Dialer counted = new Physical(proxy.jdbcUrl()).dialer();
+            Dialer dialer = () -> {
+                dials.incrementAndGet();
+                return counted.dial();
+            };
+            RetryConfig config = config().withReconnectWindow(Duration.ofSeconds(3));
+            try (Connection c = RetryingConnections.open(dialer, config); Statement st = c.createStatement()) {
+                c.setAutoCommit(false);
+                st.executeUpdate("INSERT INTO marks VALUES (1)");
+                proxy.refuseNew(true);
+                assertEquals(1, proxy.cutAll());
+                c.rollback();
+                assertEquals(1, dials.get(), "rollback dialed");
+
+                proxy.refuseNew(false);
+                st.executeUpdate("INSERT INTO marks VALUES (2)");
+                c.commit();
+            }
+        }
+        assertEquals(List.of(2), values());
     }
 
     @Test
