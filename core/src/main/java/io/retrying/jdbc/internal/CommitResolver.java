@@ -144,14 +144,18 @@ final class CommitResolver {
                     connection.commitRefused();
                     throw e;
                 }
+                // its session SETs hold if it is reported committed; the swaps below would drop them
+                Object settings = connection.session.takePending();
                 if (!wrote && readsCannotHaveWritten(entries, e)) {
                     // only reads, and none through a view, policy or operator that may write: whether
-                    // the COMMIT landed makes no difference (the connection is already a new one)
+                    // the COMMIT landed makes no difference (the connection may already be a new one)
+                    committedOnto(settings);
                     break;
                 }
                 if (capture && xid == Commits.NO_XID) {
                     // nothing was written: whether the COMMIT landed makes no difference
                     connection.dropPhysical();
+                    committedOnto(settings);
                     break;
                 }
                 if (!wrote) {
@@ -169,6 +173,7 @@ final class CommitResolver {
                 }
                 CommitOutcome outcome = resolve(xid, identity, e);
                 if (outcome == CommitOutcome.COMMITTED) {
+                    committedOnto(settings);
                     break;
                 }
                 if (outcome == CommitOutcome.ABORTED) {
@@ -243,6 +248,20 @@ final class CommitResolver {
             } catch (SQLException ignored) {
                 // the next statement finds a broken connection and heals it like any other
             }
+        }
+    }
+
+    /** The session SETs of the transaction reported committed hold, on the new physical connection too. */
+    private void committedOnto(Object settings) {
+        if (settings == null) {
+            return;
+        }
+        try {
+            connection.session.committedOnto(settings, connection.physicalInHand());
+        } catch (SQLException e) {
+            // the COMMIT is settled; a connection that fails its restore is let go, and the next call
+            // dials one that gets every setting
+            connection.dropPhysical();
         }
     }
 

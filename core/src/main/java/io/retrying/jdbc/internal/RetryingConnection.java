@@ -148,6 +148,12 @@ final class RetryingConnection implements Connection {
         return !Placeholder.is(delegate) && lost == null;
     }
 
+    /** The physical connection in hand, or null between a loss and the next dial (never dials). */
+    Connection physicalInHand() {
+        Connection d = delegate;
+        return Placeholder.is(d) ? null : d;
+    }
+
     /** Whether statements run inside a transaction the application opened. */
     boolean inTransaction() {
         return !session.autoCommit() || sqlTransaction;

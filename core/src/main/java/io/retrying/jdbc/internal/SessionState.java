@@ -199,6 +199,36 @@ final class SessionState {
         }
     }
 
+    /**
+     * The open transaction's session SETs, taken out while its lost COMMIT is resolved on a new
+     * connection (a swap drops them as rolled back); {@link #committedOnto} gives them back.
+     */
+    Object takePending() {
+        List<Setting> taken = pending;
+        pending = null;
+        return taken;
+    }
+
+    /**
+     * The transaction whose COMMIT was lost is reported committed: its session SETs hold, and
+     * {@code fresh} (the new connection, restored before they were recorded; null when none is in
+     * hand yet) gets them now, committed.
+     */
+    void committedOnto(Object taken, Connection fresh) throws SQLException {
+        if (taken == null) {
+            return;
+        }
+        for (Object setting : (List<?>) taken) {
+            apply((Setting) setting);
+        }
+        if (fresh != null) {
+            restoreOnto(fresh);
+            if (!fresh.getAutoCommit()) {
+                fresh.commit();
+            }
+        }
+    }
+
     /** The open transaction rolled back (or was lost): its session SETs never took effect. */
     void rolledBack() {
         pending = null;

@@ -81,6 +81,28 @@ class CommitResolutionTest {
         assertEquals(CommitOutcome.COMMITTED, resolutions.outcomes.get(0).getValue());
     }
 
+    @Test
+    void aSessionSettingOfATransactionWhoseCommitReplyIsLostHoldsOnceItResolvesCommitted() throws Exception {
+        try (FaultProxy proxy = FaultProxy.start(pg)) {
+            Physical physical = new Physical(proxy.jdbcUrl());
+            try (Connection c = physical.open(config(Duration.ofSeconds(5))); Statement st = c.createStatement()) {
+                c.setAutoCommit(false);
+                // a session SET inside the transaction holds once it commits (a tenant's search_path, say)
+                st.execute("SET statement_timeout = '123s'");
+                st.executeUpdate("INSERT INTO marks VALUES (1)");
+                proxy.dropReplyAfterCommit();
+                c.commit();
+                assertFalse(proxy.dropReplyArmed(), "the reply to COMMIT was dropped");
+                try (ResultSet rs = st.executeQuery("SHOW statement_timeout")) {
+                    assertTrue(rs.next());
+                    assertEquals("123s", rs.getString(1));
+                }
+                c.commit();
+            }
+        }
+        assertEquals(1, pg.queryLong("SELECT count(*) FROM marks WHERE v = 1"));
+    }
+
     /**
      * The server stays down past the reconnect window after the lost reply. The issue's scenario
      * is a 15 s outage; a 1.5 s window with a 4 s outage shows the same and keeps the test short.
