@@ -119,6 +119,50 @@ class ReplayScopeTest {
     }
 
     @Test
+    void generatedKeysAndReturningRowsFirstReadAfterAReplayAreTheRowsNowInTheTable() throws Exception {
+        try (Connection c = physical().open(config()); Statement other = c.createStatement();
+                PreparedStatement ins = c.prepareStatement("INSERT INTO keyed (v) VALUES (?)", Statement.RETURN_GENERATED_KEYS);
+                Statement ret = c.createStatement()) {
+            c.setAutoCommit(false);
+            ins.setInt(1, 1);
+            ins.executeUpdate();
+            // neither read before the failure: the replay's keys are the ones the table holds
+            ResultSet r = ret.executeQuery("INSERT INTO keyed (v) VALUES (2) RETURNING id, v");
+            kill();
+            other.executeUpdate("INSERT INTO marks VALUES (1)");
+            ResultSet keys = ins.getGeneratedKeys();
+            assertTrue(keys.next());
+            int k1 = keys.getInt(1);
+            assertTrue(r.next());
+            int k2 = r.getInt(1);
+            assertEquals(2, r.getInt(2));
+            assertFalse(r.next());
+            c.commit();
+            assertEquals(1, pg.queryLong("SELECT v FROM keyed WHERE id = " + k1));
+            assertEquals(2, pg.queryLong("SELECT v FROM keyed WHERE id = " + k2));
+            assertEquals(2, pg.queryLong("SELECT count(*) FROM keyed"));
+        }
+    }
+
+    @Test
+    void aLargeBatchAndAnUpdateCountNotYetAskedForSurviveAReplayAndSetAutoCommitTrueCommitsThem() throws Exception {
+        try (Connection c = physical().open(config()); Statement st = c.createStatement(); Statement other = c.createStatement()) {
+            c.setAutoCommit(false);
+            st.addBatch("INSERT INTO marks VALUES (1)");
+            st.addBatch("INSERT INTO marks VALUES (2)");
+            assertArrayEquals(new long[] {1, 1}, st.executeLargeBatch());
+            assertFalse(other.execute("UPDATE marks SET v = v + 10"));
+            kill();
+            st.executeUpdate("INSERT INTO marks VALUES (3)");
+            assertEquals(2, other.getUpdateCount());
+            assertFalse(other.getMoreResults());
+            assertEquals(-1, other.getUpdateCount());
+            c.setAutoCommit(true);
+        }
+        assertEquals(List.of(3, 11, 12), TransactionReplayTest.values(pg));
+    }
+
+    @Test
     void aTransactionPastTheByteBoundSurfacesItsFailure() throws Exception {
         Physical physical = physical();
         RetryConfig small = new RetryConfig(Physical.FAST, Duration.ofSeconds(10), 1000, 2048, true, replays, null);
