@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.retrying.jdbc.fixtures.FaultProxy;
 import io.retrying.jdbc.fixtures.PgExtension;
 import io.retrying.jdbc.fixtures.PgServer;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -460,6 +462,45 @@ class RetryingTest {
         assertEquals(0, pg.queryLong("SELECT count(*) FROM payments"), "the outer write rolled back");
         assertEquals(0, pg.queryLong("SELECT count(*) FROM pg_stat_activity WHERE application_name = 'nested-units'"
                 + " AND state <> 'idle'"), "no transaction left open");
+    }
+
+    @Test
+    void aFailedRunGivesItsConnectionBackInAutocommitToAPoolThatDoesNotResetIt() throws SQLException {
+        try (Connection physical = pg.connect()) {
+            SQLException e = assertThrows(SQLException.class, () -> Retrying.inTransaction(lending(physical), FAST, c -> {
+                try (Statement s = c.createStatement()) {
+                    s.executeUpdate("INSERT INTO payments VALUES ('lent', 1)");
+                    s.execute("SELEC 1");
+                }
+                return null;
+            }));
+
+            assertEquals("42601", e.getSQLState());
+            assertTrue(physical.getAutoCommit(), "the next borrower must not inherit manual commit");
+            assertEquals(0, pg.queryLong("SELECT count(*) FROM payments"), "the run's write rolled back");
+        }
+    }
+
+    /** A pool of one that does not reset what it lends: close() gives the connection back as it is. */
+    private static DataSource lending(Connection physical) {
+        Connection lent = (Connection) Proxy.newProxyInstance(RetryingTest.class.getClassLoader(),
+                new Class<?>[] {Connection.class}, (proxy, method, args) -> {
+                    if (method.getName().equals("close")) {
+                        return null;
+                    }
+                    try {
+                        return method.invoke(physical, args);
+                    } catch (InvocationTargetException ite) {
+                        throw ite.getCause();
+                    }
+                });
+        return (DataSource) Proxy.newProxyInstance(RetryingTest.class.getClassLoader(),
+                new Class<?>[] {DataSource.class}, (proxy, method, args) -> {
+                    if (method.getName().equals("getConnection")) {
+                        return lent;
+                    }
+                    throw new UnsupportedOperationException(method.getName());
+                });
     }
 
     @Test

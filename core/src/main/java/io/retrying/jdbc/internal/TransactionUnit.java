@@ -55,7 +55,10 @@ public final class TransactionUnit<T> implements UnitRetry.Unit<T> {
                 result = work.run(c);
                 failIfAborted(c);
             } catch (Throwable failure) {
-                rollbackQuietly(c, failure);
+                // a pool that does not reset what it lends gets the connection back as it lent it
+                if (rollbackQuietly(c, failure) && autoCommit) {
+                    restoreAutoCommitQuietly(c);
+                }
                 throw failure;
             }
             committing = true;
@@ -114,25 +117,29 @@ public final class TransactionUnit<T> implements UnitRetry.Unit<T> {
      * the transaction back already, and a retrying connection would dial a new one only to roll
      * back nothing. A failing rollback is logged and ignored: the connection is closed next, which
      * ends the transaction anyway.
+     *
+     * @return whether it rolled back on the connection (which is then usable)
      */
-    private static void rollbackQuietly(Connection c, Throwable failure) {
+    private static boolean rollbackQuietly(Connection c, Throwable failure) {
         if (failure instanceof Exception && Classifier.retryability(failure).needsNewConnection()) {
-            return;
+            return false;
         }
         try {
             c.rollback();
+            return true;
         } catch (SQLException | RuntimeException e) {
             LOG.debug("rollback after a failed transaction failed (sqlstate={}); ignored, the connection is closed next",
                     Classifier.sqlState(e), e);
+            return false;
         }
     }
 
-    /** The transaction committed: a failure here changes nothing about it. */
+    /** The transaction is over (committed or rolled back): a failure here changes nothing about it. */
     private static void restoreAutoCommitQuietly(Connection c) {
         try {
             c.setAutoCommit(true);
         } catch (SQLException | RuntimeException e) {
-            LOG.debug("restoring autocommit after COMMIT failed (sqlstate={}); ignored, the connection is closed next",
+            LOG.debug("restoring autocommit after the transaction failed (sqlstate={}); ignored, the connection is closed next",
                     Classifier.sqlState(e), e);
         }
     }
