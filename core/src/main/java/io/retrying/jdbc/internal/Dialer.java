@@ -13,6 +13,15 @@ public interface Dialer {
     /** A new physical connection. */
     Connection dial() throws SQLException;
 
+    /**
+     * A new physical connection to replace one that was lost. The default is {@link #dial()}: a
+     * driver dials afresh. A pool may hand out connections that died with the same server (see
+     * {@link DataSourceDialer#dialReplacement()}).
+     */
+    default Connection dialReplacement() throws SQLException {
+        return dial();
+    }
+
     /** For logs and caches keyed by database: host, port and database; never a password. */
     default String describe() {
         return getClass().getName();

@@ -63,7 +63,8 @@ public final class RetryingConnections {
         while (true) {
             Connection fresh = null;
             try {
-                fresh = dialer.dial();
+                // a swap (it has a preparation) replaces a lost connection; open() takes what it is given
+                fresh = preparation != null ? dialer.dialReplacement() : dialer.dial();
                 if (preparation != null) {
                     preparation.prepare(fresh);
                 }
