@@ -497,7 +497,7 @@ final class RetryingConnection implements Connection {
     @Override
     public final void rollback() throws SQLException {
         if (closed) {
-            throw new SQLException("This connection has been closed.", "08003");
+            throw closedByApplication();
         }
         Connection d = delegate;
         if (lost != null || Placeholder.is(d)) {

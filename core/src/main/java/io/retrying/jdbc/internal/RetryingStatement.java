@@ -278,7 +278,9 @@ class RetryingStatement implements Statement {
      */
     final long run(int op, String sql, int flags, int intArg, Object arg) throws SQLException {
         Run run = null;
-        cancelled = false;
+        if (cancelled) {
+            cancelled = false; // written only when set: a volatile store on every execution is a fence
+        }
         while (true) {
             Statement d = delegate();
             try {
