@@ -23,6 +23,8 @@ import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.Executor;
 import org.postgresql.PGConnection;
+import org.postgresql.core.BaseConnection;
+import org.postgresql.core.TransactionState;
 
 /**
  * The application's {@link Connection}: it outlives the physical connections it wraps.
@@ -300,8 +302,12 @@ final class RetryingConnection implements Connection {
             pin("the session holds state only this server connection has (temp table, LISTEN, PREPARE, "
                     + "WITH HOLD cursor, advisory lock, COPY or large object)");
         }
-        if ((flags & SqlScan.SESSION) != 0) {
-            session.sqlExecuted(sql, inTransaction());
+        if ((flags & (SqlScan.SESSION | SqlScan.TX_CONTROL)) != 0) {
+            // settings, and the transaction structure (savepoints, COMMIT, ROLLBACK) they live in
+            String unreadable = session.sqlExecuted(sql, inTransaction());
+            if (unreadable != null) {
+                pin(unreadable);
+            }
         }
         if ((flags & SqlScan.CONFIG) != 0) {
             Object binding = statement.bindingForJournal(op);
@@ -524,6 +530,7 @@ final class RetryingConnection implements Connection {
         });
         // back to a point before the failure: the transaction may commit again
         transactionFailure = null;
+        session.rollbackTo(savepoint, null);
         journalSavepoint(JournalEntry.ROLLBACK_TO, savepoint);
     }
 
@@ -535,6 +542,7 @@ final class RetryingConnection implements Connection {
     public final Savepoint setSavepoint() throws SQLException {
         RetryingSavepoint savepoint = onSavepoint(c -> new RetryingSavepoint(c.setSavepoint(), null));
         journalSavepoint(JournalEntry.SAVEPOINT, savepoint);
+        session.savepoint(savepoint, null);
         return savepoint;
     }
 
@@ -542,6 +550,7 @@ final class RetryingConnection implements Connection {
     public final Savepoint setSavepoint(String name) throws SQLException {
         RetryingSavepoint savepoint = onSavepoint(c -> new RetryingSavepoint(c.setSavepoint(name), name));
         journalSavepoint(JournalEntry.SAVEPOINT, savepoint);
+        session.savepoint(savepoint, name);
         return savepoint;
     }
 
@@ -552,6 +561,7 @@ final class RetryingConnection implements Connection {
             return null;
         });
         journalSavepoint(JournalEntry.RELEASE, savepoint);
+        session.release(savepoint, null);
     }
 
     /**
@@ -671,6 +681,30 @@ final class RetryingConnection implements Connection {
         session.isolation(level);
     }
 
+    /**
+     * Whether {@code physical} has a server transaction open (pgjdbc's own state, no round trip): a
+     * setting changed then is part of it. When the physical connection is not pgjdbc's to ask, our
+     * own reading: inside a transaction the application opened.
+     */
+    private boolean serverTransactionOpen(Connection physical) {
+        try {
+            return physical.unwrap(BaseConnection.class).getTransactionState() != TransactionState.IDLE;
+        } catch (SQLException | RuntimeException notPgjdbc) {
+            return inTransaction();
+        }
+    }
+
+    /**
+     * A setting changed by a JDBC setter inside a transaction is pending with it; a replay, which
+     * re-runs the journal and not the setters, could not give it back in its place.
+     */
+    private void setterInTransaction(boolean inTransaction, String setter) {
+        if (inTransaction) {
+            transactionWork = true;
+            journal.refuse(setter + " inside a transaction");
+        }
+    }
+
     @Override
     public final void setHoldability(int holdability) throws SQLException {
         onPhysical(c -> c.setHoldability(holdability));
@@ -679,8 +713,13 @@ final class RetryingConnection implements Connection {
 
     @Override
     public final void setSchema(String schema) throws SQLException {
-        onPhysical(c -> c.setSchema(schema));
-        session.schema(schema);
+        boolean[] inTransaction = new boolean[1];
+        onPhysical(c -> {
+            c.setSchema(schema);
+            inTransaction[0] = serverTransactionOpen(c);
+        });
+        session.schema(schema, inTransaction[0]);
+        setterInTransaction(inTransaction[0], "setSchema");
     }
 
     @Override
@@ -697,14 +736,26 @@ final class RetryingConnection implements Connection {
 
     @Override
     public final void setClientInfo(String name, String value) throws SQLClientInfoException {
-        clientInfoCall(c -> c.setClientInfo(name, value));
-        session.clientInfo(name, value);
+        boolean[] inTransaction = new boolean[1];
+        clientInfoCall(c -> {
+            c.setClientInfo(name, value);
+            inTransaction[0] = serverTransactionOpen(c);
+        });
+        session.clientInfo(name, value, inTransaction[0]);
+        setterInTransaction(inTransaction[0] && "ApplicationName".equals(name), "setClientInfo");
     }
 
     @Override
     public final void setClientInfo(Properties properties) throws SQLClientInfoException {
-        clientInfoCall(c -> c.setClientInfo(properties));
-        session.clientInfo(properties);
+        boolean[] inTransaction = new boolean[1];
+        clientInfoCall(c -> {
+            c.setClientInfo(properties);
+            inTransaction[0] = serverTransactionOpen(c);
+        });
+        // pgjdbc sets the one property it knows, ApplicationName, from these (absent: the empty name)
+        session.clientInfo("ApplicationName", properties == null ? null : properties.getProperty("ApplicationName"),
+                inTransaction[0]);
+        setterInTransaction(inTransaction[0], "setClientInfo");
     }
 
     /** A session call that heals like the others but may only throw what setClientInfo declares. */

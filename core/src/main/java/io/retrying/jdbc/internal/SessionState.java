@@ -5,70 +5,129 @@ import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Properties;
+import java.util.Objects;
 import java.util.concurrent.Executor;
 
 /**
- * The session state an application set on its connection, so that a new physical connection can
- * be given the same. Like HikariCP's dirty bits, only what the application changed is restored.
+ * The session state an application set on its connection, modelled as PostgreSQL keeps it, so
+ * that a new physical connection can be given the same. Like HikariCP's dirty bits, only what the
+ * application changed is restored.
  *
- * <p>SQL-level {@code SET}/{@code RESET}/{@code SET ROLE}/{@code DISCARD ALL} are recognised from
- * the statement text (only statements that {@link SqlScan} flagged, so the common path costs
- * nothing) and replayed verbatim, the latest per parameter, in the order they were last changed.
- * {@code SET LOCAL}, {@code SET TRANSACTION} and {@code SET CONSTRAINTS} end with their
- * transaction and are ignored. A session {@code SET} inside a transaction only takes effect at
- * commit, so it waits in {@code pending} until then.
+ * <p><b>Server settings</b> (what {@code SET}, {@code SET ROLE}, {@code SET SESSION AUTHORIZATION},
+ * {@code SET SESSION CHARACTERISTICS}, {@code set_config(..., false)} and the JDBC setters that
+ * pgjdbc turns into SQL change) are one ordered model: one entry per server setting, holding how to
+ * set it again, in the order the application last changed it. {@code setTransactionIsolation} and
+ * {@code SET SESSION CHARACTERISTICS AS TRANSACTION ISOLATION LEVEL} and
+ * {@code SET default_transaction_isolation} are one setting, as are {@code setSchema} and
+ * {@code SET search_path}, {@code setClientInfo("ApplicationName")} and {@code SET application_name}:
+ * whichever came last wins, as on the server. What each statement does, as PostgreSQL does it:
+ * <ul>
+ *   <li>{@code SET x}, {@code RESET x}: that setting; {@code RESET ALL} every one but the role and
+ *       the session authorization (PostgreSQL's {@code GUC_NO_RESET_ALL});</li>
+ *   <li>{@code SET SESSION AUTHORIZATION} (and its {@code DEFAULT}/{@code RESET}) also resets the
+ *       role; {@code DISCARD ALL} resets everything;</li>
+ *   <li>inside a transaction a change holds only once it commits: a rollback drops it, a rollback
+ *       to a savepoint drops what came after the savepoint, a release keeps it (JDBC and SQL
+ *       savepoints alike);</li>
+ *   <li>{@code SET LOCAL}, {@code SET TRANSACTION}, {@code set_config(..., true)} end with their
+ *       transaction and are not restored.</li>
+ * </ul>
+ * A statement the model cannot read (a {@code SET} form it does not know) is reported back as a
+ * reason to pin the connection: the layer does not guess what a new connection should be given.
  *
- * <p>{@code set_config(name, value, false)} sets what {@code SET} cannot take from a parameter
- * (the usual way to give row-level security its tenant), so it is tracked too: the statement is
- * kept with its parameters and runs again on a new connection. A new connection without it would
- * run the application's queries without its setting: for row-level security, silently the wrong
- * rows. Only a statement that does nothing but call set_config can run again; any other, or one
- * whose is_local argument is not a literal, pins the connection instead (see
- * {@link #configExecuted}).
+ * <p><b>Client-side JDBC state</b> (auto-commit, read-only, holdability, network timeout, type
+ * map: pgjdbc keeps them in the driver) is restored after the server settings, auto-commit last,
+ * so that the settings are not restored inside a transaction the application could roll back.
  *
  * <p>Not thread-safe: guarded by the owning connection's single-user contract.
  */
 final class SessionState {
 
     private static final int AUTO_COMMIT = 1;
-    private static final int READ_ONLY = 1 << 1;
-    private static final int ISOLATION = 1 << 2;
-    private static final int HOLDABILITY = 1 << 3;
-    private static final int SCHEMA = 1 << 4;
-    private static final int CATALOG = 1 << 5;
-    private static final int NETWORK_TIMEOUT = 1 << 6;
-    private static final int CLIENT_INFO = 1 << 7;
-    private static final int TYPE_MAP = 1 << 8;
+    private static final int HOLDABILITY = 1 << 1;
+    private static final int CATALOG = 1 << 2;
+    private static final int NETWORK_TIMEOUT = 1 << 3;
+    private static final int TYPE_MAP = 1 << 4;
 
-    /** The parameter key under which SET SCHEMA / SET search_path and setSchema() meet. */
-    private static final String SEARCH_PATH = "search_path";
+    static final String SEARCH_PATH = "search_path";
+    static final String ROLE = "role";
+    static final String SESSION_AUTHORIZATION = "session_authorization";
+    static final String ISOLATION = "default_transaction_isolation";
+    static final String APPLICATION_NAME = "application_name";
+    /**
+     * pgjdbc's read-only flag: kept in the driver (it makes pgjdbc begin READ ONLY), but set on the
+     * server too with readOnlyMode=always; in the ordered model so that it keeps its place among
+     * default_transaction_read_only changes, and not a server setting RESET ALL could clear.
+     */
+    private static final String READ_ONLY_FLAG = "(jdbc) readOnly";
 
     private int dirty;
     private boolean autoCommit = true;
     private boolean readOnly;
-    private int isolation;
     private int holdability;
-    private String schema;
     private String catalog;
     private Executor networkTimeoutExecutor;
     private int networkTimeoutMillis;
-    private Properties clientInfo;
     private Map<String, Class<?>> typeMap;
-    /** Parameter key to the statement that last set it; insertion order = order of change. */
-    private final LinkedHashMap<String, Restore> sqlSettings = new LinkedHashMap<>();
-    /** Session settings seen inside the open transaction: applied at commit, dropped at rollback. */
-    private List<Setting> pending;
+    /** Server setting to how it is set again; insertion order = order of last change. */
+    private final LinkedHashMap<String, Restore> settings = new LinkedHashMap<>();
+    /**
+     * What the open transaction did to the settings, in order: {@link Change}s and
+     * {@link Savepoint} markers. Applied at commit, dropped at rollback, cut at a rollback to a savepoint.
+     */
+    private List<Object> pending;
+
+    /** How a setting is given to a new connection. */
+    interface Restore {
+        void applyTo(Connection physical) throws SQLException;
+
+        /** For tests and logs: the SQL or the setter; never a parameter's value. */
+        String describe();
+    }
 
     /** A statement that sets something, and the parameters it ran with (null for plain SQL). */
-    private record Restore(String sql, ParameterLog binding) {}
+    record SqlRestore(String sql, ParameterLog binding) implements Restore {
+        @Override
+        public void applyTo(Connection physical) throws SQLException {
+            if (binding == null) {
+                try (Statement st = physical.createStatement()) {
+                    st.execute(sql);
+                }
+            } else {
+                try (PreparedStatement ps = physical.prepareStatement(sql)) {
+                    binding.applyTo(ps);
+                    ps.execute();
+                }
+            }
+        }
 
-    /** What one statement did to the settings, and how to do it again. */
-    private record Setting(Change change, Restore restore) {}
+        @Override
+        public String describe() {
+            return sql;
+        }
+    }
+
+    /** A JDBC setter call. */
+    record SetterRestore(String describe, Call call) implements Restore {
+        @Override
+        public void applyTo(Connection physical) throws SQLException {
+            call.on(physical);
+        }
+    }
+
+    @FunctionalInterface
+    interface Call {
+        void on(Connection physical) throws SQLException;
+    }
+
+    /** A savepoint of the open transaction: a JDBC one (by identity) or an SQL one (by name). */
+    private record Savepoint(Object id, String name) {}
 
     boolean autoCommit() {
         return autoCommit;
@@ -85,12 +144,14 @@ final class SessionState {
 
     void readOnly(boolean value) {
         readOnly = value;
-        dirty |= READ_ONLY;
+        // pgjdbc refuses it inside a transaction: it always holds at once
+        apply(new Change(Kind.SET, READ_ONLY_FLAG, new SetterRestore("setReadOnly(" + value + ")", c -> c.setReadOnly(value))));
     }
 
+    /** setTransactionIsolation: pgjdbc runs SET SESSION CHARACTERISTICS outside any transaction (it refuses one in progress). */
     void isolation(int level) {
-        isolation = level;
-        dirty |= ISOLATION;
+        apply(new Change(Kind.SET, ISOLATION,
+                new SetterRestore("setTransactionIsolation(" + level + ")", c -> c.setTransactionIsolation(level))));
     }
 
     void holdability(int value) {
@@ -98,11 +159,14 @@ final class SessionState {
         dirty |= HOLDABILITY;
     }
 
-    void schema(String value) {
-        schema = value;
-        dirty |= SCHEMA;
-        // setSchema() and SQL "SET search_path" set the same thing: the later one wins.
-        sqlSettings.remove(SEARCH_PATH);
+    /**
+     * setSchema: pgjdbc runs {@code SET SESSION search_path} as an ordinary statement, so in manual
+     * commit it is part of the transaction; null is {@code TO DEFAULT}.
+     */
+    void schema(String value, boolean inTransaction) {
+        Change change = value == null ? new Change(Kind.REMOVE, SEARCH_PATH, null)
+                : new Change(Kind.SET, SEARCH_PATH, new SetterRestore("setSchema(...)", c -> c.setSchema(value)));
+        record(change, inTransaction);
     }
 
     void catalog(String value) {
@@ -116,24 +180,19 @@ final class SessionState {
         dirty |= NETWORK_TIMEOUT;
     }
 
-    void clientInfo(String name, String value) {
-        if (clientInfo == null) {
-            clientInfo = new Properties();
+    /**
+     * setClientInfo: pgjdbc knows one property, ApplicationName, and sets it with
+     * {@code SET application_name} (null as the empty name); any other it only warns about.
+     *
+     * @param inTransaction whether a server transaction was open (the SET is then part of it)
+     */
+    void clientInfo(String name, String value, boolean inTransaction) {
+        if ("ApplicationName".equals(name)) {
+            String v = value == null ? "" : value;
+            record(new Change(Kind.SET, APPLICATION_NAME,
+                    new SetterRestore("setClientInfo(ApplicationName, ...)", c -> c.setClientInfo("ApplicationName", v))),
+                    inTransaction);
         }
-        if (value == null) {
-            clientInfo.remove(name);
-        } else {
-            clientInfo.setProperty(name, value);
-        }
-        dirty |= CLIENT_INFO;
-    }
-
-    void clientInfo(Properties properties) {
-        clientInfo = new Properties();
-        if (properties != null) {
-            clientInfo.putAll(properties);
-        }
-        dirty |= CLIENT_INFO;
     }
 
     void typeMap(Map<String, Class<?>> map) {
@@ -142,14 +201,74 @@ final class SessionState {
     }
 
     /**
-     * Records the session-changing statements in {@code sql}, which ran successfully.
+     * Records what the statements in {@code sql}, which ran successfully, did to the session: its
+     * settings, and the transaction structure (BEGIN, COMMIT, ROLLBACK, savepoints) they run in.
      *
-     * @param inTransaction whether they ran inside an explicit transaction (then they wait for commit)
+     * @param inTransaction whether they began inside a transaction (then changes wait for commit)
+     * @return why the connection must be pinned instead (a statement the model cannot read), or null
      */
-    void sqlExecuted(String sql, boolean inTransaction) {
+    String sqlExecuted(String sql, boolean inTransaction) {
+        boolean inTx = inTransaction;
+        String pin = null;
         for (String statement : SqlScan.statements(sql)) {
-            record(new Setting(Change.of(statement), new Restore(statement, null)), inTransaction);
+            List<String> w = words(statement, 8);
+            if (w.isEmpty()) {
+                continue;
+            }
+            switch (w.get(0)) {
+                case "begin", "start" -> inTx = true;
+                case "commit", "end" -> {
+                    committed();
+                    inTx = chains(w);
+                }
+                case "rollback", "abort" -> {
+                    int to = w.indexOf("to");
+                    if (to > 0 && to <= 2) {
+                        rollbackTo(null, savepointName(w, to + 1));
+                    } else {
+                        rolledBack();
+                        inTx = chains(w);
+                    }
+                }
+                case "savepoint" -> {
+                    if (inTx && w.size() > 1) {
+                        savepoint(null, identifier(w.get(1)));
+                    }
+                }
+                case "release" -> release(null, savepointName(w, 1));
+                default -> {
+                    List<Change> changes = Changes.of(statement);
+                    for (Change change : changes) {
+                        if (change.kind == Kind.UNREADABLE) {
+                            pin = pin != null ? pin : "a session statement the layer cannot read (" + change.key
+                                    + "): what a new connection should be given is unknown";
+                        } else {
+                            record(change, inTx);
+                        }
+                    }
+                }
+            }
         }
+        return pin;
+    }
+
+    private static boolean chains(List<String> w) {
+        int and = w.indexOf("and");
+        return and > 0 && and + 1 < w.size() && w.get(and + 1).equals("chain");
+    }
+
+    /** The savepoint name in {@code ROLLBACK [WORK] TO [SAVEPOINT] name} / {@code RELEASE [SAVEPOINT] name}. */
+    private static String savepointName(List<String> w, int from) {
+        int i = from;
+        if (i < w.size() && w.get(i).equals("savepoint")) {
+            i++;
+        }
+        return i < w.size() ? identifier(w.get(i)) : null;
+    }
+
+    /** A name as the server compares it: a quoted identifier as written, any other lower-cased (as {@link #words} gives it). */
+    private static String identifier(String token) {
+        return token.startsWith("\"") ? token.substring(1) : token;
     }
 
     /**
@@ -160,57 +279,110 @@ final class SessionState {
      */
     String configExecuted(String sql, int flags, ParameterLog binding, boolean inTransaction) {
         List<SqlScan.ConfigCall> calls = SqlScan.configCalls(sql);
-        boolean session = false;
+        List<String> names = new ArrayList<>(calls.size());
         for (SqlScan.ConfigCall call : calls) {
             if (call.local() == null) {
                 return "set_config() with an is_local argument that is not a literal true or false";
             }
-            session |= !call.local();
+            if (!call.local() && (call.name() == null || !call.name().toLowerCase(Locale.ROOT).startsWith("transaction_"))) {
+                if (call.name() == null || !Changes.isName(call.name())) {
+                    return "set_config() of a setting whose name is not a literal: which setting it changed is unknown";
+                }
+                names.add(call.name().toLowerCase(Locale.ROOT));
+            }
         }
-        if (!session) {
+        if (names.isEmpty()) {
             return null; // only is_local settings: they end with the transaction (a replay re-runs them)
         }
         if (!SqlScan.onlySetsConfig(sql, flags)) {
             return "set_config() in a statement that does more than set: it cannot run again on a new connection";
         }
-        String name = calls.size() == 1 ? calls.get(0).name() : null;
-        // a later SET or RESET of the same name replaces or drops it; a name we cannot read keys by the statement
-        String key = name != null ? name.toLowerCase(Locale.ROOT) : "set_config: " + sql;
-        record(new Setting(new Change(Change.Kind.SET, key), new Restore(sql, binding)), inTransaction);
+        if (names.contains(SESSION_AUTHORIZATION)) {
+            return "set_config('session_authorization', ...): the layer restores it only from SET SESSION AUTHORIZATION";
+        }
+        // one statement may set several: each name is kept, the statement shared (see remove())
+        Restore restore = new SqlRestore(sql, binding);
+        for (String name : names) {
+            record(new Change(Kind.SET, name, restore), inTransaction);
+        }
         return null;
     }
 
-    private void record(Setting setting, boolean inTransaction) {
+    private void record(Change change, boolean inTransaction) {
         if (inTransaction) {
             if (pending == null) {
                 pending = new ArrayList<>(2);
             }
-            pending.add(setting);
+            pending.add(change);
         } else {
-            apply(setting);
+            apply(change);
         }
     }
 
-    /** The open transaction committed: its session SETs now hold. */
+    /** A savepoint was set in the open transaction ({@code id}: the JDBC savepoint, or null for SQL's). */
+    void savepoint(Object id, String name) {
+        if (pending == null) {
+            pending = new ArrayList<>(2);
+        }
+        pending.add(new Savepoint(id, name));
+    }
+
+    /** Rolled back to a savepoint: what the transaction changed after it never happened; the savepoint stays. */
+    void rollbackTo(Object id, String name) {
+        int at = find(id, name);
+        if (at >= 0) {
+            pending.subList(at + 1, pending.size()).clear();
+        }
+    }
+
+    /** Released a savepoint: it and the savepoints after it are gone; what was changed stays pending. */
+    void release(Object id, String name) {
+        int at = find(id, name);
+        if (at >= 0) {
+            List<Object> after = pending.subList(at, pending.size());
+            after.removeIf(o -> o instanceof Savepoint);
+        }
+    }
+
+    /** The latest savepoint matching, as PostgreSQL finds a name (the most recent of that name). */
+    private int find(Object id, String name) {
+        if (pending == null) {
+            return -1;
+        }
+        for (int i = pending.size() - 1; i >= 0; i--) {
+            if (pending.get(i) instanceof Savepoint sp
+                    && (id != null ? sp.id == id : sp.name != null && sp.name.equals(name))) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** The open transaction committed: its session changes now hold, in the order they were made. */
     void committed() {
         if (pending != null) {
-            pending.forEach(this::apply);
+            List<Object> changes = pending;
             pending = null;
+            for (Object o : changes) {
+                if (o instanceof Change change) {
+                    apply(change);
+                }
+            }
         }
     }
 
     /**
-     * The open transaction's session SETs, taken out while its lost COMMIT is resolved on a new
+     * The open transaction's session changes, taken out while its lost COMMIT is resolved on a new
      * connection (a swap drops them as rolled back); {@link #committedOnto} gives them back.
      */
     Object takePending() {
-        List<Setting> taken = pending;
+        List<Object> taken = pending;
         pending = null;
         return taken;
     }
 
     /**
-     * The transaction whose COMMIT was lost is reported committed: its session SETs hold, and
+     * The transaction whose COMMIT was lost is reported committed: its session changes hold, and
      * {@code fresh} (the new connection, restored before they were recorded; null when none is in
      * hand yet) gets them now, committed.
      */
@@ -218,9 +390,8 @@ final class SessionState {
         if (taken == null) {
             return;
         }
-        for (Object setting : (List<?>) taken) {
-            apply((Setting) setting);
-        }
+        pending = new ArrayList<>((List<?>) taken);
+        committed();
         if (fresh != null) {
             restoreOnto(fresh);
             if (!fresh.getAutoCommit()) {
@@ -229,72 +400,101 @@ final class SessionState {
         }
     }
 
-    /** The open transaction rolled back (or was lost): its session SETs never took effect. */
+    /** The open transaction rolled back (or was lost): its session changes never took effect. */
     void rolledBack() {
         pending = null;
     }
 
-    /** The SQL settings currently recorded, in restore order (for tests and logs; no values are logged). */
+    /** The settings currently recorded, in restore order (for tests and logs; no values of parameters). */
     List<String> sqlSettings() {
-        return sqlSettings.values().stream().map(Restore::sql).toList();
+        return distinctRestores().stream().map(Restore::describe).toList();
     }
 
-    private void apply(Setting setting) {
-        Change change = setting.change;
+    /** Each restore once, at its first place: one statement may have set several settings. */
+    private List<Restore> distinctRestores() {
+        Map<Restore, Boolean> seen = new IdentityHashMap<>();
+        List<Restore> out = new ArrayList<>(settings.size());
+        for (Restore r : settings.values()) {
+            if (seen.put(r, Boolean.TRUE) == null) {
+                out.add(r);
+            }
+        }
+        return out;
+    }
+
+    /** The server settings recorded, by name, in restore order (for tests). */
+    List<String> settingNames() {
+        return List.copyOf(settings.keySet());
+    }
+
+    private void apply(Change change) {
         switch (change.kind) {
             case SET -> {
-                sqlSettings.remove(change.key);
-                sqlSettings.put(change.key, setting.restore);
-                if (SEARCH_PATH.equals(change.key)) {
-                    dirty &= ~SCHEMA;
+                settings.remove(change.key);
+                settings.put(change.key, change.restore);
+            }
+            case REMOVE -> remove(change.key);
+            case SESSION_AUTHORIZATION -> {
+                // PostgreSQL resets the role with the session user
+                remove(ROLE);
+                settings.remove(SESSION_AUTHORIZATION);
+                if (change.restore != null) {
+                    settings.put(SESSION_AUTHORIZATION, change.restore);
                 }
             }
-            case REMOVE -> {
-                sqlSettings.remove(change.key);
-                if (SEARCH_PATH.equals(change.key)) {
-                    dirty &= ~SCHEMA;
-                }
-            }
-            case CLEAR -> {
-                sqlSettings.clear();
-                dirty &= ~SCHEMA;
-            }
-            case IGNORE -> { }
+            case RESET_ALL -> resetAll(false);
+            case DISCARD_ALL -> resetAll(true);
+            default -> { }
         }
     }
 
     /**
-     * Gives a new physical connection the state the application set on the old one: first SQL
-     * settings (SET ROLE first among them if it came first, as privileges may depend on it), then
-     * the JDBC properties that differ.
+     * A setting went back to its default. When the statement that set it set others as well (several
+     * set_config calls in one), that statement still runs for them, so this one is reset after it.
+     */
+    private void remove(String key) {
+        Restore r = settings.remove(key);
+        if (r != null && settings.containsValue(r)) {
+            settings.put(key, new SqlRestore(Changes.resetStatement(key), null));
+        }
+    }
+
+    /** RESET ALL (keeps the role and the session authorization) or DISCARD ALL (keeps nothing). */
+    private void resetAll(boolean discard) {
+        Map<Restore, Boolean> dropped = new IdentityHashMap<>();
+        boolean sharedWithKept = false;
+        for (Iterator<Map.Entry<String, Restore>> it = settings.entrySet().iterator(); it.hasNext();) {
+            Map.Entry<String, Restore> e = it.next();
+            if (e.getKey().equals(READ_ONLY_FLAG)
+                    || (!discard && (e.getKey().equals(ROLE) || e.getKey().equals(SESSION_AUTHORIZATION)))) {
+                continue;
+            }
+            dropped.put(e.getValue(), Boolean.TRUE);
+            it.remove();
+        }
+        for (Restore kept : settings.values()) {
+            sharedWithKept |= dropped.containsKey(kept);
+        }
+        if (sharedWithKept) {
+            // a kept setting's statement sets dropped ones too: reset them again after it
+            settings.put("(reset all)", new SqlRestore("RESET ALL", null));
+        }
+    }
+
+    /**
+     * Gives a new physical connection the state the application set on the old one: the server
+     * settings in the order they were last changed (run in autocommit, so that none is part of a
+     * transaction), then the client-side JDBC state, auto-commit last.
      */
     void restoreOnto(Connection physical) throws SQLException {
-        for (Restore setting : sqlSettings.values()) {
-            if (setting.binding == null) {
-                try (Statement st = physical.createStatement()) {
-                    st.execute(setting.sql);
-                }
-            } else {
-                try (PreparedStatement ps = physical.prepareStatement(setting.sql)) {
-                    setting.binding.applyTo(ps);
-                    ps.execute();
-                }
-            }
+        if (!settings.isEmpty() && !physical.getAutoCommit()) {
+            physical.setAutoCommit(true);
         }
-        if ((dirty & AUTO_COMMIT) != 0) {
-            physical.setAutoCommit(autoCommit);
-        }
-        if ((dirty & READ_ONLY) != 0) {
-            physical.setReadOnly(readOnly);
-        }
-        if ((dirty & ISOLATION) != 0) {
-            physical.setTransactionIsolation(isolation);
+        for (Restore setting : distinctRestores()) {
+            setting.applyTo(physical);
         }
         if ((dirty & HOLDABILITY) != 0) {
             physical.setHoldability(holdability);
-        }
-        if ((dirty & SCHEMA) != 0) {
-            physical.setSchema(schema);
         }
         if ((dirty & CATALOG) != 0) {
             physical.setCatalog(catalog);
@@ -302,127 +502,319 @@ final class SessionState {
         if ((dirty & NETWORK_TIMEOUT) != 0) {
             physical.setNetworkTimeout(networkTimeoutExecutor, networkTimeoutMillis);
         }
-        if ((dirty & CLIENT_INFO) != 0) {
-            physical.setClientInfo(clientInfo);
-        }
         if ((dirty & TYPE_MAP) != 0) {
             physical.setTypeMap(typeMap);
         }
+        if (physical.getAutoCommit() != autoCommit) {
+            physical.setAutoCommit(autoCommit);
+        }
     }
 
-    /** What a SET/RESET/DISCARD statement does to the recorded settings. */
-    record Change(Kind kind, String key) {
+    enum Kind {
+        /** The setting {@code key} now holds what {@code restore} sets. */
+        SET,
+        /** The setting {@code key} is back to its default. */
+        REMOVE,
+        /** SET SESSION AUTHORIZATION ({@code restore}, or null for DEFAULT): the role is reset too. */
+        SESSION_AUTHORIZATION,
+        RESET_ALL,
+        DISCARD_ALL,
+        /** Changes nothing that outlives the transaction (SET LOCAL, SET TRANSACTION, DISCARD PLANS, ...). */
+        IGNORE,
+        /** A session statement the model cannot read; {@code key} says which. */
+        UNREADABLE
+    }
 
-        enum Kind { SET, REMOVE, CLEAR, IGNORE }
+    /** What one statement does to one setting. */
+    record Change(Kind kind, String key, Restore restore) {
 
-        static final Change IGNORED = new Change(Kind.IGNORE, null);
+        /** For tests: the kind and the setting, whatever the restore. */
+        boolean is(Kind k, String setting) {
+            return kind == k && Objects.equals(key, setting);
+        }
+    }
 
-        /** Parses the first words of one statement; anything unrecognised is IGNORE. */
-        static Change of(String statement) {
-            List<String> w = words(statement, 5);
-            if (w.isEmpty()) {
-                return IGNORED;
+    /**
+     * The first {@code max} tokens of a statement, comments skipped: words lower-cased (a dotted
+     * name such as {@code myapp.user} stays one token), a quoted identifier's text as is, a string
+     * literal with its quotes, "=" and "," on their own.
+     */
+    static List<String> words(String s, int max) {
+        List<String> out = new ArrayList<>(max);
+        int i = 0;
+        int n = s.length();
+        while (i < n && out.size() < max) {
+            char c = s.charAt(i);
+            if (Character.isWhitespace(c)) {
+                i++;
+            } else if (c == '-' && i + 1 < n && s.charAt(i + 1) == '-') {
+                int eol = s.indexOf('\n', i);
+                i = eol < 0 ? n : eol + 1;
+            } else if (c == '/' && i + 1 < n && s.charAt(i + 1) == '*') {
+                int depth = 1;
+                i += 2;
+                while (i < n && depth > 0) {
+                    if (s.startsWith("/*", i)) {
+                        depth++;
+                        i += 2;
+                    } else if (s.startsWith("*/", i)) {
+                        depth--;
+                        i += 2;
+                    } else {
+                        i++;
+                    }
+                }
+            } else if (c == '=' || c == ',') {
+                out.add(String.valueOf(c));
+                i++;
+            } else if (c == '\'' || c == '"') {
+                int end = i + 1;
+                while (end < n) {
+                    if (s.charAt(end) == c) {
+                        if (end + 1 < n && s.charAt(end + 1) == c) {
+                            end += 2;
+                            continue;
+                        }
+                        break;
+                    }
+                    end++;
+                }
+                end = Math.min(n, end + 1);
+                String quoted = s.substring(i, end);
+                out.add(c == '"' ? "\"" + quoted.substring(1, Math.max(1, quoted.length() - 1)).replace("\"\"", "\"")
+                        : quoted);
+                i = end;
+            } else {
+                int start = i;
+                while (i < n && !Character.isWhitespace(s.charAt(i)) && "=,'\"".indexOf(s.charAt(i)) < 0
+                        && !s.startsWith("--", i) && !s.startsWith("/*", i)) {
+                    i++;
+                }
+                out.add(s.substring(start, i).toLowerCase(Locale.ROOT));
             }
-            switch (w.get(0)) {
-                case "set" -> {
-                    int k = 1;
-                    if (k < w.size() && w.get(k).equals("session")) {
-                        k++;
-                        if (k < w.size() && w.get(k).equals("characteristics")) {
-                            return new Change(Kind.SET, "session characteristics");
-                        }
-                        if (k < w.size() && w.get(k).equals("authorization")) {
-                            return valueIsDefault(w, k + 1) ? new Change(Kind.REMOVE, "session_authorization")
-                                    : new Change(Kind.SET, "session_authorization");
-                        }
-                    }
-                    if (k >= w.size()) {
-                        return IGNORED;
-                    }
-                    String name = w.get(k);
-                    switch (name) {
-                        case "local", "transaction", "constraints" -> {
-                            return IGNORED;
-                        }
-                        case "role" -> {
-                            return valueIsDefault(w, k + 1) || (k + 1 < w.size() && w.get(k + 1).equals("none"))
-                                    ? new Change(Kind.REMOVE, "role") : new Change(Kind.SET, "role");
-                        }
-                        case "time" -> {
-                            return valueIsDefault(w, k + 2) || (k + 2 < w.size() && w.get(k + 2).equals("local"))
-                                    ? new Change(Kind.REMOVE, "timezone") : new Change(Kind.SET, "timezone");
-                        }
-                        case "schema" -> {
-                            return new Change(Kind.SET, SEARCH_PATH);
-                        }
-                        case "names" -> {
-                            return new Change(Kind.SET, "client_encoding");
-                        }
-                        default -> {
-                            String key = name;
-                            int v = k + 1;
-                            if (v < w.size() && (w.get(v).equals("to") || w.get(v).equals("="))) {
-                                v++;
-                            }
-                            return valueIsDefault(w, v) ? new Change(Kind.REMOVE, key) : new Change(Kind.SET, key);
-                        }
-                    }
+        }
+        return out;
+    }
+
+    /** Reads SET/RESET/DISCARD statements as PostgreSQL's grammar has them. */
+    static final class Changes {
+
+        private static final Change IGNORED = new Change(Kind.IGNORE, null, null);
+
+        private Changes() {}
+
+        /** What {@code statement} does to the session's settings; anything that is not SET/RESET/DISCARD changes nothing. */
+        static List<Change> of(String statement) {
+            List<String> w = words(statement, 8);
+            if (w.isEmpty()) {
+                return List.of();
+            }
+            return switch (w.get(0)) {
+                case "set" -> set(statement, w);
+                case "reset" -> List.of(reset(w));
+                case "discard" -> List.of(discard(w));
+                default -> List.of();
+            };
+        }
+
+        private static List<Change> set(String statement, List<String> w) {
+            int k = 1;
+            String scope = at(w, k);
+            if (scope.equals("local")) {
+                return List.of(IGNORED); // ends with the transaction
+            }
+            if (scope.equals("session")) {
+                k++;
+                if (at(w, k).equals("characteristics")) {
+                    return characteristics(statement);
                 }
-                case "reset" -> {
-                    if (w.size() < 2) {
-                        return IGNORED;
-                    }
-                    return switch (w.get(1)) {
-                        case "all" -> new Change(Kind.CLEAR, null);
-                        case "session" -> new Change(Kind.REMOVE, "session_authorization");
-                        case "time" -> new Change(Kind.REMOVE, "timezone");
-                        default -> new Change(Kind.REMOVE, w.get(1));
-                    };
+                if (at(w, k).equals("authorization")) {
+                    return List.of(sessionAuthorization(statement, at(w, k + 1)));
                 }
-                case "discard" -> {
-                    return w.size() > 1 && w.get(1).equals("all") ? new Change(Kind.CLEAR, null) : IGNORED;
+            }
+            String name = at(w, k);
+            SqlRestore restore = new SqlRestore(statement, null);
+            switch (name) {
+                case "transaction", "constraints" -> {
+                    return List.of(IGNORED);
+                }
+                case "role" -> {
+                    // SET ROLE x, or SET role = x / TO x
+                    String v = valueAfter(w, k);
+                    return List.of(v.equals("none") || v.equals("'none'") || v.equals("\"none") || v.equals("default")
+                            ? new Change(Kind.REMOVE, ROLE, null) : new Change(Kind.SET, ROLE, restore));
+                }
+                case "time" -> {
+                    if (!at(w, k + 1).equals("zone")) {
+                        return List.of(unreadable(statement));
+                    }
+                    String v = at(w, k + 2);
+                    return List.of(v.equals("default") || v.equals("local")
+                            ? new Change(Kind.REMOVE, "timezone", null) : new Change(Kind.SET, "timezone", restore));
+                }
+                case "schema" -> {
+                    return List.of(new Change(Kind.SET, SEARCH_PATH, restore));
+                }
+                case "names" -> {
+                    return List.of(at(w, k + 1).equals("default") ? new Change(Kind.REMOVE, "client_encoding", null)
+                            : new Change(Kind.SET, "client_encoding", restore));
+                }
+                case "xml" -> {
+                    return List.of(at(w, k + 1).equals("option") ? new Change(Kind.SET, "xmloption", restore)
+                            : unreadable(statement));
                 }
                 default -> {
-                    return IGNORED;
+                    String key = settingName(name);
+                    if (key == null || at(w, k + 1).startsWith(".")) {
+                        return List.of(unreadable(statement)); // not a name, or a quoted part of a dotted one
+                    }
+                    String v = valueAfter(w, k);
+                    if (key.equals(SESSION_AUTHORIZATION)) {
+                        return List.of(sessionAuthorization(statement, v));
+                    }
+                    if (key.startsWith("transaction_")) {
+                        return List.of(IGNORED); // transaction_isolation & co: this transaction only
+                    }
+                    return List.of(v.equals("default") ? new Change(Kind.REMOVE, key, null) : new Change(Kind.SET, key, restore));
                 }
             }
         }
 
-        private static boolean valueIsDefault(List<String> w, int index) {
-            return index < w.size() && w.get(index).equals("default");
+        /** The value token after {@code name} at {@code k}, past TO or =. */
+        private static String valueAfter(List<String> w, int k) {
+            int v = k + 1;
+            if (at(w, v).equals("to") || at(w, v).equals("=")) {
+                v++;
+            }
+            return at(w, v);
+        }
+
+        private static Change sessionAuthorization(String statement, String value) {
+            return value.equals("default") ? new Change(Kind.SESSION_AUTHORIZATION, SESSION_AUTHORIZATION, null)
+                    : new Change(Kind.SESSION_AUTHORIZATION, SESSION_AUTHORIZATION, new SqlRestore(statement, null));
         }
 
         /**
-         * The first {@code max} tokens, lower-cased: words (a dotted name such as {@code myapp.user}
-         * stays one token), "=" on its own, quoted text as is.
+         * {@code SET SESSION CHARACTERISTICS AS TRANSACTION mode [, ...]}: each mode is a setting
+         * of its own (default_transaction_isolation, _read_only, _deferrable), restored by a
+         * statement of its own, so that a later change of one leaves the others.
          */
-        private static List<String> words(String s, int max) {
-            List<String> out = new ArrayList<>(max);
-            int i = 0;
-            int n = s.length();
-            while (i < n && out.size() < max) {
-                char c = s.charAt(i);
-                if (Character.isWhitespace(c)) {
+        private static List<Change> characteristics(String statement) {
+            List<String> w = words(statement, 64);
+            if (!at(w, 3).equals("as") || !at(w, 4).equals("transaction")) {
+                return List.of(unreadable(statement));
+            }
+            List<Change> out = new ArrayList<>(2);
+            String prefix = "SET SESSION CHARACTERISTICS AS TRANSACTION ";
+            int i = 5;
+            while (i < w.size()) {
+                String t = w.get(i);
+                if (t.equals(",")) {
                     i++;
-                } else if (c == '=') {
-                    out.add("=");
-                    i++;
-                } else if (c == '\'' || c == '"') {
-                    int end = s.indexOf(c, i + 1);
-                    end = end < 0 ? n : end + 1;
-                    String quoted = s.substring(i, end);
-                    out.add(c == '"' ? quoted.substring(1, Math.max(1, quoted.length() - 1)) : quoted);
-                    i = end;
-                } else {
-                    int start = i;
-                    while (i < n && !Character.isWhitespace(s.charAt(i)) && s.charAt(i) != '=' && s.charAt(i) != ','
-                            && s.charAt(i) != '\'') {
-                        i++;
+                } else if (t.equals("isolation") && at(w, i + 1).equals("level")) {
+                    String level = at(w, i + 2);
+                    String mode;
+                    if (level.equals("serializable")) {
+                        mode = "SERIALIZABLE";
+                        i += 3;
+                    } else if (level.equals("repeatable") && at(w, i + 3).equals("read")) {
+                        mode = "REPEATABLE READ";
+                        i += 4;
+                    } else if (level.equals("read") && (at(w, i + 3).equals("committed") || at(w, i + 3).equals("uncommitted"))) {
+                        mode = "READ " + at(w, i + 3).toUpperCase(Locale.ROOT);
+                        i += 4;
+                    } else {
+                        return List.of(unreadable(statement));
                     }
-                    out.add(s.substring(start, i).toLowerCase(Locale.ROOT));
+                    out.add(new Change(Kind.SET, ISOLATION, new SqlRestore(prefix + "ISOLATION LEVEL " + mode, null)));
+                } else if (t.equals("read") && (at(w, i + 1).equals("only") || at(w, i + 1).equals("write"))) {
+                    out.add(new Change(Kind.SET, "default_transaction_read_only",
+                            new SqlRestore(prefix + "READ " + at(w, i + 1).toUpperCase(Locale.ROOT), null)));
+                    i += 2;
+                } else if (t.equals("deferrable") || (t.equals("not") && at(w, i + 1).equals("deferrable"))) {
+                    boolean not = t.equals("not");
+                    out.add(new Change(Kind.SET, "default_transaction_deferrable",
+                            new SqlRestore(prefix + (not ? "NOT " : "") + "DEFERRABLE", null)));
+                    i += not ? 2 : 1;
+                } else {
+                    return List.of(unreadable(statement));
                 }
             }
-            return out;
+            return out.isEmpty() ? List.of(unreadable(statement)) : out;
+        }
+
+        private static Change reset(List<String> w) {
+            String name = at(w, 1);
+            return switch (name) {
+                case "all" -> new Change(Kind.RESET_ALL, null, null);
+                case "session" -> at(w, 2).equals("authorization")
+                        ? new Change(Kind.SESSION_AUTHORIZATION, SESSION_AUTHORIZATION, null) : unreadable(String.join(" ", w));
+                case "time" -> new Change(Kind.REMOVE, "timezone", null);
+                case "transaction" -> IGNORED; // RESET TRANSACTION ISOLATION LEVEL: this transaction only
+                case "role" -> new Change(Kind.REMOVE, ROLE, null);
+                default -> {
+                    String key = settingName(name);
+                    if (key == null) {
+                        yield unreadable(String.join(" ", w));
+                    }
+                    if (key.equals(SESSION_AUTHORIZATION)) {
+                        yield new Change(Kind.SESSION_AUTHORIZATION, SESSION_AUTHORIZATION, null);
+                    }
+                    yield key.startsWith("transaction_") ? IGNORED : new Change(Kind.REMOVE, key, null);
+                }
+            };
+        }
+
+        private static Change discard(List<String> w) {
+            return switch (at(w, 1)) {
+                case "all" -> new Change(Kind.DISCARD_ALL, null, null);
+                case "plans", "sequences", "temp", "temporary" -> IGNORED; // no setting changes
+                default -> unreadable(String.join(" ", w));
+            };
+        }
+
+        private static Change unreadable(String statement) {
+            String shown = SettingValues.shown(statement.strip());
+            int cut = shown.indexOf(' ', Math.min(shown.length(), 24));
+            return new Change(Kind.UNREADABLE, cut > 0 ? shown.substring(0, cut) + " ..." : shown, null);
+        }
+
+        /** A setting's name as the server keys it (lower case), from a word or quoted identifier; null if it is neither. */
+        private static String settingName(String token) {
+            String name = token.startsWith("\"") ? token.substring(1) : token;
+            return isName(name) ? name.toLowerCase(Locale.ROOT) : null;
+        }
+
+        /** A configuration parameter's name: identifier parts joined by dots. */
+        static boolean isName(String name) {
+            if (name.isEmpty()) {
+                return false;
+            }
+            for (String part : name.split("\\.", -1)) {
+                if (part.isEmpty() || !(Character.isLetter(part.charAt(0)) || part.charAt(0) == '_')) {
+                    return false;
+                }
+                for (int i = 1; i < part.length(); i++) {
+                    char c = part.charAt(i);
+                    if (!(Character.isLetterOrDigit(c) || c == '_' || c == '$')) {
+                        return false;
+                    }
+                }
+            }
+            return true;
+        }
+
+        /** RESET of a setting by name (a name {@link #isName} accepted). */
+        static String resetStatement(String key) {
+            return switch (key) {
+                case ROLE -> "RESET ROLE";
+                case SESSION_AUTHORIZATION -> "RESET SESSION AUTHORIZATION";
+                default -> "RESET " + key;
+            };
+        }
+
+        private static String at(List<String> w, int i) {
+            return i < w.size() ? w.get(i) : "";
         }
     }
 }

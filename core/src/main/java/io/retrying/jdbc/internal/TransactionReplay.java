@@ -131,9 +131,16 @@ final class TransactionReplay {
                     case JournalEntry.SAVEPOINT -> {
                         RetryingSavepoint sp = entry.savepoint;
                         sp.physical = sp.name() == null ? physical.setSavepoint() : physical.setSavepoint(sp.name());
+                        connection.session.savepoint(sp, sp.name());
                     }
-                    case JournalEntry.ROLLBACK_TO -> physical.rollback(entry.savepoint.physical);
-                    case JournalEntry.RELEASE -> physical.releaseSavepoint(entry.savepoint.physical);
+                    case JournalEntry.ROLLBACK_TO -> {
+                        physical.rollback(entry.savepoint.physical);
+                        connection.session.rollbackTo(entry.savepoint, null);
+                    }
+                    case JournalEntry.RELEASE -> {
+                        physical.releaseSavepoint(entry.savepoint.physical);
+                        connection.session.release(entry.savepoint, null);
+                    }
                     default -> execute(physical, entry, index, entries.size(), cause);
                 }
             } catch (ReplayDivergedException diverged) {
