@@ -46,7 +46,6 @@ final class RetryingConnection implements Connection {
     /** The {@code java.sql.Connection} methods that go straight to the physical connection. */
     static final Set<String> PASS_THROUGH = Set.of(
             "beginRequest()",
-            "createArrayOf(String,Object[])",
             "createBlob()",
             "createClob()",
             "createNClob()",
@@ -54,13 +53,10 @@ final class RetryingConnection implements Connection {
             "createStruct(String,Object[])",
             "endRequest()",
             "getAutoCommit()",
-            "getCatalog()",
             "getClientInfo()",
             "getClientInfo(String)",
             "getHoldability()",
             "getNetworkTimeout()",
-            "getSchema()",
-            "getTransactionIsolation()",
             "getTypeMap()",
             "isReadOnly()",
             "nativeSQL(String)",
@@ -98,6 +94,14 @@ final class RetryingConnection implements Connection {
     private boolean sqlTransaction;
     /** Why this physical connection may not be swapped transparently, or null. */
     private String pinnedBy;
+    /**
+     * What pgjdbc's getTransactionIsolation (a round trip: SHOW TRANSACTION ISOLATION LEVEL) answers
+     * now, when the layer knows it without asking, else -1: the level setTransactionIsolation set, or
+     * the one read last, until a statement that may change it runs (see {@link #executed}); one read
+     * is forgotten by a swap (the new server's default may differ), a set one is restored with it.
+     */
+    private int knownIsolation = -1;
+    private boolean isolationSet;
 
     RetryingConnection(Connection physical, Dialer dialer, RetryConfig config, String id) {
         this.delegate = physical;
@@ -199,6 +203,9 @@ final class RetryingConnection implements Connection {
         sqlTransaction = false;
         session.rolledBack();
         journal.clear();
+        if (!isolationSet) {
+            knownIsolation = -1;
+        }
         delegate = fresh;
         if (closed) {
             // aborted from another thread while dialing: the new connection must not outlive it
@@ -242,9 +249,17 @@ final class RetryingConnection implements Connection {
         }
     }
 
-    /** The physical connection died holding what cannot be restored: refuse calls until rollback(). */
+    /**
+     * The physical connection died holding what cannot be restored: refuse calls until rollback().
+     * In autocommit nothing ends that by itself (a pool rolls back only a manual-commit connection
+     * it is handed back), so the failure says so: a pool must not lend it to another borrower as it
+     * is ({@link LostUntilRollback}).
+     */
     void markLost(SQLException cause) {
         lost = cause;
+        if (session.autoCommit()) {
+            cause.addSuppressed(new LostUntilRollback(pinnedBy));
+        }
         dropPhysical();
     }
 
@@ -279,7 +294,7 @@ final class RetryingConnection implements Connection {
      */
     void executed(RetryingStatement statement, int op, int flags, String sql, int intArg, Object arg, long result,
             Statement physical, Run run) throws SQLException {
-        if ((flags & (SqlScan.SESSION | SqlScan.CONFIG | SqlScan.PINS | SqlScan.TX_CONTROL)) != 0) {
+        if ((flags & (SqlScan.SESSION | SqlScan.CONFIG | SqlScan.PINS | SqlScan.TX_CONTROL | SqlScan.CALLS)) != 0) {
             noteEffects(statement, op, flags, sql);
         }
         if (inTransaction()) {
@@ -298,6 +313,10 @@ final class RetryingConnection implements Connection {
     }
 
     private void noteEffects(RetryingStatement statement, int op, int flags, String sql) {
+        if ((flags & (SqlScan.SESSION | SqlScan.CONFIG | SqlScan.TX_CONTROL | SqlScan.CALLS)) != 0) {
+            // a SET, BEGIN ISOLATION LEVEL, DO, CALL or a function (set_config inside) may change the isolation
+            knownIsolation = -1;
+        }
         if ((flags & SqlScan.PINS) != 0) {
             pin("the session holds state only this server connection has (temp table, LISTEN, PREPARE, "
                     + "WITH HOLD cursor, advisory lock, COPY or large object)");
@@ -329,6 +348,9 @@ final class RetryingConnection implements Connection {
     }
 
     private void endTransaction(boolean committed) {
+        if (!isolationSet) {
+            knownIsolation = -1; // read inside the transaction: its own level, which may not be the session's
+        }
         if (committed) {
             session.committed();
         } else {
@@ -679,6 +701,44 @@ final class RetryingConnection implements Connection {
     public final void setTransactionIsolation(int level) throws SQLException {
         onPhysical(c -> c.setTransactionIsolation(level));
         session.isolation(level);
+        knownIsolation = level;
+        isolationSet = true;
+    }
+
+    /**
+     * pgjdbc asks the server (SHOW TRANSACTION ISOLATION LEVEL); answered without a round trip when
+     * the layer knows pgjdbc's answer (see {@link #knownIsolation}), else asked like a session call,
+     * healing a connection found gone (Spring asks it first thing for a {@code @Transactional} with
+     * an isolation, on a connection that may have sat idle in a pool while its backend died).
+     */
+    @Override
+    public final int getTransactionIsolation() throws SQLException {
+        int known = knownIsolation;
+        if (known >= 0 && !Placeholder.is(delegate)) {
+            return known;
+        }
+        int level = askPhysical(Connection::getTransactionIsolation);
+        knownIsolation = level;
+        isolationSet = false;
+        return level;
+    }
+
+    /** pgjdbc asks the server (select current_schema()): a session call. */
+    @Override
+    public final String getSchema() throws SQLException {
+        return askPhysical(Connection::getSchema);
+    }
+
+    /** pgjdbc asks the server the first time (select current_catalog): a session call. */
+    @Override
+    public final String getCatalog() throws SQLException {
+        return askPhysical(Connection::getCatalog);
+    }
+
+    /** pgjdbc looks the type up in pg_type unless it knows it: a catalog read, healed like one. */
+    @Override
+    public final Array createArrayOf(String typeName, Object[] elements) throws SQLException {
+        return askPhysical(c -> c.createArrayOf(typeName, elements));
     }
 
     /**
@@ -829,10 +889,6 @@ final class RetryingConnection implements Connection {
     }
 
 
-    @Override
-    public Array createArrayOf(String a, Object[] b) throws SQLException {
-        return delegate().createArrayOf(a, b);
-    }
 
     @Override
     public Blob createBlob() throws SQLException {
@@ -869,10 +925,6 @@ final class RetryingConnection implements Connection {
         return delegate().getAutoCommit();
     }
 
-    @Override
-    public String getCatalog() throws SQLException {
-        return delegate().getCatalog();
-    }
 
     @Override
     public Properties getClientInfo() throws SQLException {
@@ -894,15 +946,7 @@ final class RetryingConnection implements Connection {
         return delegate().getNetworkTimeout();
     }
 
-    @Override
-    public String getSchema() throws SQLException {
-        return delegate().getSchema();
-    }
 
-    @Override
-    public int getTransactionIsolation() throws SQLException {
-        return delegate().getTransactionIsolation();
-    }
 
     @Override
     public Map<String, Class<?>> getTypeMap() throws SQLException {

@@ -65,11 +65,13 @@ public final class RetryingConnections {
             try {
                 // a swap (it has a preparation) replaces a lost connection; open() takes what it is given
                 fresh = preparation != null ? dialer.dialReplacement() : dialer.dial();
-                if (preparation != null) {
-                    preparation.prepare(fresh);
-                }
+                // the initializer first, as when the connection was opened: what the application set
+                // afterwards (the session restored) must win over it
                 if (config.initializer() != null) {
                     config.initializer().initialize(fresh);
+                }
+                if (preparation != null) {
+                    preparation.prepare(fresh);
                 }
                 if (run != null) {
                     config.reporter().recovered(run.recoveredEvent());

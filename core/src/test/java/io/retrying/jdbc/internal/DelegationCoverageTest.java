@@ -106,4 +106,18 @@ class DelegationCoverageTest {
             }
         }
     }
+
+    /**
+     * The Connection methods pgjdbc 42.7 answers with a round trip (SHOW TRANSACTION ISOLATION
+     * LEVEL, select current_schema(), select current_catalog, a pg_type look-up, the empty query)
+     * must heal a connection found gone like a session call: none of them may be a plain
+     * pass-through, which would hand a killed idle backend's failure to the application.
+     */
+    @org.junit.jupiter.api.Test
+    void theConnectionMethodsThatReachTheServerAreNotPassThroughs() throws Exception {
+        for (String m : List.of("getTransactionIsolation()", "getSchema()", "getCatalog()",
+                "createArrayOf(String,Object[])", "isValid(int)", "getWarnings()", "getMetaData()")) {
+            assertTrue(!RetryingConnection.PASS_THROUGH.contains(m), m + " reaches the server: it must be intercepted");
+        }
+    }
 }

@@ -2,6 +2,7 @@ package io.retrying.jdbc.hikari;
 
 import com.zaxxer.hikari.SQLExceptionOverride;
 import io.retrying.jdbc.Classifier;
+import io.retrying.jdbc.internal.LostUntilRollback;
 import java.sql.SQLException;
 import java.util.Set;
 
@@ -27,6 +28,11 @@ import java.util.Set;
  *   <li><b>{@code MUST_EVICT}</b> for 08003: the connection is closed, or it lost an open
  *       transaction (or pinned session state) and the application went on using it without
  *       {@code rollback()}; a later borrower must not get it.</li>
+ *   <li><b>{@code MUST_EVICT}</b> for the failure that lost pinned session state (a session
+ *       advisory lock, a temp table, ...) or a transaction begun with SQL, in autocommit
+ *       ({@link LostUntilRollback} marks it): HikariCP rolls back on close only a connection in
+ *       manual commit, so nothing would acknowledge the loss, and the next borrower's first
+ *       statement would fail with 08003.</li>
  *   <li><b>{@code DO_NOT_EVICT}</b> for every other failure that passed through a retrying
  *       connection: it is usable, now or after the rollback that ends the failed transaction. That
  *       includes 0A000 ("feature not supported"), which HikariCP evicts for although PostgreSQL
@@ -67,6 +73,11 @@ public final class RetryingExceptionOverride implements SQLExceptionOverride {
         }
         String state = Classifier.sqlState(failure);
         if (state != null && (DIAL_FAILED.contains(state) || CONNECTION_UNUSABLE.equals(state))) {
+            return Override.MUST_EVICT;
+        }
+        if (LostUntilRollback.marks(failure)) {
+            // lost in autocommit holding what cannot be restored: nothing will roll it back, and the
+            // next borrower would get 08003 (or, healed, the last borrower's session)
             return Override.MUST_EVICT;
         }
         return Override.DO_NOT_EVICT;

@@ -209,14 +209,51 @@ class UnderThePoolTest {
     }
 
     @Test
-    void aPinnedConnectionUsedAfterItsLossIsEvicted(PgServer server) throws Exception {
+    void aPinnedConnectionLostInAutocommitIsEvictedAndTheNextBorrowerGetsNothingOfIt(PgServer server) throws Exception {
+        // issue 13 case 7
         String app = "under-pinned";
         PoolCounters counters = new PoolCounters();
         try (HikariDataSource ds = RetryingHikari.under(config(server, app, 1, counters, ""))) {
             Pools.awaitFull(ds.getHikariPoolMXBean(), 1);
             int filled = counters.creations.get();
+            long pidOfA;
+            // given borrower A, in autocommit, pinned by a session advisory lock
+            try (Connection a = ds.getConnection(); Statement s = a.createStatement()) {
+                s.execute("SELECT pg_advisory_lock(4242)");
+                pidOfA = pid(s);
+                // when its backend is killed, its next statement fails (the lock is gone: not hidden)
+                server.terminateBackends(app);
+                SQLException lost = assertThrows(SQLException.class, () -> s.execute("SELECT 1"));
+                assertEquals("57P01", lost.getSQLState());
+                // then HikariCP evicts it, as it would a plain pgjdbc connection (nothing rolls back in autocommit)
+                assertTrue(a.isClosed(), "HikariCP kept a connection that now refuses work until rollback()");
+            }
+            // and borrower B's first statement succeeds, on a new backend, holding no lock of A's
+            try (Connection b = ds.getConnection(); Statement s = b.createStatement()) {
+                long pidOfB = pid(s);
+                assertTrue(pidOfB != pidOfA, "a new backend");
+                assertEquals(0, server.queryLong("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND pid = "
+                        + pidOfB));
+                try (ResultSet rs = s.executeQuery("SELECT pg_try_advisory_lock(4242)")) {
+                    rs.next();
+                    assertTrue(rs.getBoolean(1), "A's lock went with its backend");
+                }
+                s.execute("SELECT pg_advisory_unlock_all()");
+            }
+            assertEquals(filled + 1, counters.creations.get(), "connections HikariCP created");
+        }
+    }
+
+    @Test
+    void aPinnedConnectionUsedAfterItsLossInATransactionIsEvicted(PgServer server) throws Exception {
+        String app = "under-pinned-tx";
+        PoolCounters counters = new PoolCounters();
+        try (HikariDataSource ds = RetryingHikari.under(config(server, app, 1, counters, ""))) {
+            Pools.awaitFull(ds.getHikariPoolMXBean(), 1);
+            int filled = counters.creations.get();
             try (Connection c = ds.getConnection(); Statement s = c.createStatement()) {
-                // given a connection pinned by session state a new one could not restore
+                // given a transaction pinned by session state a new connection could not restore
+                c.setAutoCommit(false);
                 s.execute("CREATE TEMP TABLE scratch (x int)");
                 server.terminateBackends(app);
                 // when it loses its server connection, the failure surfaces and HikariCP keeps it (rollback would heal it)
@@ -232,6 +269,13 @@ class UnderThePoolTest {
                 s.execute("SELECT 1");
             }
             assertEquals(filled + 1, counters.creations.get(), "connections HikariCP created");
+        }
+    }
+
+    private static long pid(Statement s) throws SQLException {
+        try (ResultSet rs = s.executeQuery("SELECT pg_backend_pid()")) {
+            rs.next();
+            return rs.getLong(1);
         }
     }
 
