@@ -102,6 +102,15 @@ final class RetryingConnection implements Connection {
      */
     private int knownIsolation = -1;
     private boolean isolationSet;
+    /** The settings the server reports for the physical connection in hand (pgjdbc's live map), or null. */
+    private Map<String, String> reported;
+    /** Those settings as they were once the connection was dialed and its session restored. */
+    private Map<String, String> reportedAtDial;
+    /**
+     * The reported settings the lost session had changed, with their last values: what the next
+     * connection must read once restored ({@link ReportedSettings}); null when nothing to check.
+     */
+    private Map<String, String> reportedToKeep;
 
     RetryingConnection(Connection physical, Dialer dialer, RetryConfig config, String id) {
         this.delegate = physical;
@@ -112,6 +121,30 @@ final class RetryingConnection implements Connection {
         this.journal = new Journal(config.maxJournalStatements(), config.maxJournalBytes());
         this.replay = new TransactionReplay(this, config, dialer);
         this.commits = new CommitResolver(this, config, replay);
+        watchReported(physical);
+    }
+
+    private void watchReported(Connection physical) {
+        reported = ReportedSettings.view(physical);
+        reportedAtDial = ReportedSettings.copy(reported);
+    }
+
+    /**
+     * The physical connection in hand is being let go: what the server last reported of its
+     * session is kept for the next one to be checked against, unless a transaction was open (its
+     * reports may show changes the server then rolled back).
+     */
+    private void noteReportedAtLoss() {
+        if (reported != null) {
+            boolean transactionOpen = sqlTransaction || session.hasPending()
+                    || (!session.autoCommit() && (transactionWork || transactionFailure != null));
+            Map<String, String> changed = transactionOpen ? null : ReportedSettings.changed(reported, reportedAtDial);
+            if (changed != null) {
+                reportedToKeep = changed;
+            }
+        }
+        reported = null;
+        reportedAtDial = null;
     }
 
     // ---- state the statements and the funnel read
@@ -193,9 +226,19 @@ final class RetryingConnection implements Connection {
         delegate = Placeholder.RECONNECTING;
         generation++;
         if (!Placeholder.is(old)) {
+            noteReportedAtLoss();
             dialer.discard(old);
         }
         Connection fresh = RetryingConnections.dial(dialer, config, id, session::restoreOnto);
+        Map<String, String> keep = reportedToKeep;
+        reportedToKeep = null;
+        String unseen = null;
+        try {
+            unseen = keep == null ? null : ReportedSettings.keep(keep, fresh, session);
+        } catch (SQLException e) {
+            dialer.discard(fresh);
+            throw e;
+        }
         pinnedBy = null;
         lost = null;
         transactionFailure = null;
@@ -206,6 +249,15 @@ final class RetryingConnection implements Connection {
         if (!isolationSet) {
             knownIsolation = -1;
         }
+        if (unseen != null) {
+            // the server said the session ran as someone the model does not know of: do not guess
+            dialer.discard(fresh);
+            lost = new SQLException("The session's " + unseen + " had changed where this layer could not see it"
+                    + " (inside a function, a procedure or a DO block), so a new connection would not run as the old"
+                    + " one did. Call rollback() to continue on a new connection without that change.", "08003");
+            throw lost;
+        }
+        watchReported(fresh);
         delegate = fresh;
         if (closed) {
             // aborted from another thread while dialing: the new connection must not outlive it
@@ -243,6 +295,7 @@ final class RetryingConnection implements Connection {
     void dropPhysical() {
         Connection old = delegate;
         if (!Placeholder.is(old)) {
+            noteReportedAtLoss();
             delegate = Placeholder.RECONNECTING;
             generation++;
             dialer.discard(old);
@@ -529,6 +582,9 @@ final class RetryingConnection implements Connection {
         }
         Connection d = delegate;
         if (lost != null || Placeholder.is(d)) {
+            if (lost != null) {
+                reportedToKeep = null; // the acknowledgement: the next connection starts without what was lost
+            }
             lost = null;
             dropPhysical();
         } else {

@@ -195,6 +195,20 @@ final class SessionState {
         }
     }
 
+    /**
+     * The server reported {@code key} changed on the lost connection where the model did not see it
+     * (a function set it): it holds from now on, set again by {@code call}, as its latest change.
+     */
+    void reported(String key, String value, Call call) {
+        apply(new Change(Kind.SET, key.toLowerCase(Locale.ROOT),
+                new SetterRestore("set_config('" + key + "', <as the server reported it>, false)", call)));
+    }
+
+    /** Whether the open transaction changed a setting (or set a savepoint) that is not yet committed. */
+    boolean hasPending() {
+        return pending != null && !pending.isEmpty();
+    }
+
     void typeMap(Map<String, Class<?>> map) {
         typeMap = map;
         dirty |= TYPE_MAP;

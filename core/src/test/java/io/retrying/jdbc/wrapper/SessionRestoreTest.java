@@ -149,6 +149,32 @@ class SessionRestoreTest {
         }
     }
 
+    @Test
+    void whatTheServerReportsAFunctionChangedIsGivenBackOrTheLossSurfaces() throws Exception {
+        pg.sql("CREATE OR REPLACE FUNCTION tokyo_please() RETURNS text LANGUAGE sql AS "
+                        + "$$ SELECT set_config('TimeZone', 'Asia/Tokyo', false) $$",
+                "CREATE OR REPLACE FUNCTION become_alice() RETURNS text LANGUAGE sql AS "
+                        + "$$ SELECT set_config('role', 'alice', false) $$");
+        try (Connection c = new Physical(pg.jdbcUrl()).open(); Statement st = c.createStatement()) {
+            // a setting changed inside a function: the layer's reading cannot see it, the server reports it
+            first(st, "SELECT tokyo_please()");
+            pg.terminateBackends();
+            assertEquals("Asia/Tokyo", first(st, "SHOW TimeZone"), "set again from what the server reported");
+
+            // a role changed inside a function: the server reports only that the session is no longer a
+            // superuser's, so the new connection would run as someone else: the loss surfaces
+            first(st, "SELECT become_alice()");
+            assertEquals("alice/postgres", users(st));
+            pg.terminateBackends();
+            SQLException unseen = assertThrows(SQLException.class, () -> users(st));
+            assertEquals("08003", unseen.getSQLState());
+            assertEquals("08003", assertThrows(SQLException.class, () -> users(st)).getSQLState());
+            c.rollback();
+            assertEquals("postgres/postgres", users(st));
+            assertEquals("Asia/Tokyo", first(st, "SHOW TimeZone"));
+        }
+    }
+
     private static String users(Statement st) throws SQLException {
         try (ResultSet rs = st.executeQuery("SELECT current_user, session_user")) {
             rs.next();

@@ -1,0 +1,100 @@
+package io.retrying.jdbc.internal;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.TreeMap;
+import org.postgresql.PGConnection;
+
+/**
+ * The server's own word on part of the session: the settings PostgreSQL reports to the driver
+ * whenever they change (ParameterStatus, for GUC_REPORT settings), which pgjdbc keeps in a live map.
+ * It costs nothing while the connection works; when one is lost, the settings it reports as changed
+ * since it was dialed must read the same on the new connection once the session is restored. One
+ * that does not was changed where the layer could not see it (inside a function, a procedure, a DO
+ * block): it is set again from the server's word when it can be, and otherwise the loss surfaces.
+ */
+final class ReportedSettings {
+
+    /** Reported settings a session may change and a new one can be given by set_config. */
+    private static final Set<String> SETTABLE = Set.of("TimeZone", "DateStyle", "IntervalStyle", "application_name",
+            "search_path", "default_transaction_read_only", "standard_conforming_strings");
+    /** Reported settings that say who the session runs as: a role set unseen cannot be set again from them. */
+    private static final Set<String> IDENTITY = Set.of("session_authorization", "is_superuser");
+
+    private ReportedSettings() {}
+
+    /** pgjdbc's live map of the reported settings of {@code physical}, or null when it is not pgjdbc's to ask. */
+    static Map<String, String> view(Connection physical) {
+        try {
+            PGConnection pg = physical instanceof PGConnection p ? p : physical.unwrap(PGConnection.class);
+            return pg.getParameterStatuses();
+        } catch (SQLException | RuntimeException notPgjdbc) {
+            return null;
+        }
+    }
+
+    static Map<String, String> copy(Map<String, String> view) {
+        if (view == null) {
+            return null;
+        }
+        Map<String, String> copy = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+        copy.putAll(view);
+        return copy;
+    }
+
+    /** The session settings {@code now} reports with another value than {@code atDial}; null when none. */
+    static Map<String, String> changed(Map<String, String> now, Map<String, String> atDial) {
+        if (now == null || atDial == null) {
+            return null;
+        }
+        Map<String, String> changed = null;
+        for (Map.Entry<String, String> e : now.entrySet()) {
+            String key = e.getKey();
+            if ((SETTABLE.contains(key) || IDENTITY.contains(key)) && !Objects.equals(e.getValue(), atDial.get(key))) {
+                if (changed == null) {
+                    changed = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+                }
+                changed.put(key, e.getValue());
+            }
+        }
+        return changed;
+    }
+
+    /**
+     * Gives {@code fresh} (restored) the reported settings of {@code lost} that it lacks, and records
+     * them in {@code session} for later connections.
+     *
+     * @return the setting that cannot be given back (who the session runs as), or null
+     */
+    static String keep(Map<String, String> lost, Connection fresh, SessionState session) throws SQLException {
+        Map<String, String> now = view(fresh);
+        if (now == null) {
+            return null;
+        }
+        for (Map.Entry<String, String> e : lost.entrySet()) {
+            String key = e.getKey();
+            String value = e.getValue();
+            if (Objects.equals(now.get(key), value)) {
+                continue;
+            }
+            if (!SETTABLE.contains(key)) {
+                return key;
+            }
+            set(fresh, key, value);
+            session.reported(key, value, c -> set(c, key, value));
+        }
+        return null;
+    }
+
+    private static void set(Connection c, String key, String value) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("SELECT pg_catalog.set_config(?, ?, false)")) {
+            ps.setString(1, key);
+            ps.setString(2, value);
+            ps.executeQuery().close();
+        }
+    }
+}
