@@ -291,7 +291,9 @@ final class RetryingConnection implements Connection {
         }
         config.policy().succeeded();
         if (run != null) {
-            config.reporter().recovered(run.recoveredEvent());
+            recovery.reporter.recovered(run.recoveredEvent());
+        } else {
+            recovery.reporter.succeededWithoutRetry();
         }
     }
 
