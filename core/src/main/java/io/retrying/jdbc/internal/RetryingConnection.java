@@ -230,6 +230,13 @@ final class RetryingConnection implements Connection {
         transactionWork = work;
     }
 
+    /** The application read a refcursor's rows through getObject: they were fetched outside the digest. */
+    void cursorRead() {
+        if (inTransaction()) {
+            journal.refuse("a refcursor read through getObject (its rows are fetched outside the digest)");
+        }
+    }
+
     /** The physical connection is dead: let the next call dial a new one instead of failing on it. */
     void dropPhysical() {
         Connection old = delegate;

@@ -100,6 +100,23 @@ final class RetryingResultSet implements ResultSet {
         delegate.close();
     }
 
+    /**
+     * A refcursor column read with {@code getObject} is a result set pgjdbc fetched on the physical
+     * connection (FETCH ALL), outside the digest: what the application read through it cannot be
+     * verified, so the open transaction is not replayable (a later 40001 or lost connection surfaces).
+     */
+    private <T> T readCursor(T value) {
+        if (value instanceof ResultSet) {
+            statement.owner().cursorRead();
+        }
+        return value;
+    }
+
+    /** Whether the application closed it. */
+    boolean closedByApp() {
+        return closedByApp;
+    }
+
     /** A replay re-executed the query and read up to where the application stood: carry on there. */
     void repoint(ResultSet replayed) {
         if (!closedByApp && replayed != null) {
@@ -405,32 +422,32 @@ final class RetryingResultSet implements ResultSet {
 
     @Override
     public Object getObject(String a) throws SQLException {
-        return delegate.getObject(a);
+        return readCursor(delegate.getObject(a));
     }
 
     @Override
     public <T> T getObject(String a, Class<T> b) throws SQLException {
-        return delegate.getObject(a, b);
+        return readCursor(delegate.getObject(a, b));
     }
 
     @Override
     public Object getObject(String a, Map<String, Class<?>> b) throws SQLException {
-        return delegate.getObject(a, b);
+        return readCursor(delegate.getObject(a, b));
     }
 
     @Override
     public Object getObject(int a) throws SQLException {
-        return delegate.getObject(a);
+        return readCursor(delegate.getObject(a));
     }
 
     @Override
     public <T> T getObject(int a, Class<T> b) throws SQLException {
-        return delegate.getObject(a, b);
+        return readCursor(delegate.getObject(a, b));
     }
 
     @Override
     public Object getObject(int a, Map<String, Class<?>> b) throws SQLException {
-        return delegate.getObject(a, b);
+        return readCursor(delegate.getObject(a, b));
     }
 
     @Override
@@ -572,7 +589,11 @@ final class RetryingResultSet implements ResultSet {
 
     @Override
     public boolean isBeforeFirst() throws SQLException {
-        return delegate.isBeforeFirst();
+        boolean before = delegate.isBeforeFirst();
+        if (digest != null) {
+            digest.peeked(false, before);
+        }
+        return before;
     }
 
     @Override
@@ -587,7 +608,11 @@ final class RetryingResultSet implements ResultSet {
 
     @Override
     public boolean isLast() throws SQLException {
-        return delegate.isLast();
+        boolean last = delegate.isLast();
+        if (digest != null) {
+            digest.peeked(true, last);
+        }
+        return last;
     }
 
     @Override
