@@ -4,7 +4,6 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 
 /**
  * Whether a query's only results are values the server never hands out twice, so that a replay
@@ -44,24 +43,8 @@ final class FreshValues {
      * nothing but fresh sequence values and random uuids. Costs two round trips, on a replay only.
      */
     static boolean only(Connection physical, JournalEntry entry) {
-        if (entry.sql == null || entry.sql.isEmpty()) {
-            return false;
-        }
         try {
-            String plan;
-            String explain = "EXPLAIN (VERBOSE, FORMAT JSON) " + entry.sql;
-            if (entry.binding instanceof ParameterLog log) {
-                try (PreparedStatement ps = physical.prepareStatement(explain)) {
-                    log.applyTo(ps);
-                    plan = firstString(ps.executeQuery());
-                }
-            } else if (entry.binding == null) {
-                try (Statement st = physical.createStatement()) {
-                    plan = firstString(st.executeQuery(explain));
-                }
-            } else {
-                return false; // a batch returns no rows to differ
-            }
+            String plan = ServerPlan.explain(physical, entry);
             if (plan == null) {
                 return false;
             }
@@ -74,12 +57,6 @@ final class FreshValues {
         } catch (SQLException | RuntimeException e) {
             // not proven: the replay diverges, as it would have without the question
             return false;
-        }
-    }
-
-    private static String firstString(ResultSet rs) throws SQLException {
-        try (rs) {
-            return rs.next() ? rs.getString(1) : null;
         }
     }
 }

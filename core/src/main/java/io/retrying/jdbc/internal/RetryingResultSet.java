@@ -107,7 +107,18 @@ final class RetryingResultSet implements ResultSet {
      */
     private <T> T readCursor(T value) {
         if (value instanceof ResultSet) {
-            statement.owner().cursorRead();
+            statement.owner().readOutsideDigest("a refcursor read through getObject");
+        }
+        return value;
+    }
+
+    /**
+     * pgjdbc reads a Blob or Clob column as a large object's oid and its content through the
+     * physical connection, outside the digest: the open transaction is not replayable.
+     */
+    private <T> T largeObject(T value) {
+        if (value != null) {
+            statement.owner().readOutsideDigest("a large object read through getBlob/getClob");
         }
         return value;
     }
@@ -242,12 +253,12 @@ final class RetryingResultSet implements ResultSet {
 
     @Override
     public Blob getBlob(String a) throws SQLException {
-        return delegate.getBlob(a);
+        return largeObject(delegate.getBlob(a));
     }
 
     @Override
     public Blob getBlob(int a) throws SQLException {
-        return delegate.getBlob(a);
+        return largeObject(delegate.getBlob(a));
     }
 
     @Override
@@ -292,12 +303,12 @@ final class RetryingResultSet implements ResultSet {
 
     @Override
     public Clob getClob(String a) throws SQLException {
-        return delegate.getClob(a);
+        return largeObject(delegate.getClob(a));
     }
 
     @Override
     public Clob getClob(int a) throws SQLException {
-        return delegate.getClob(a);
+        return largeObject(delegate.getClob(a));
     }
 
     @Override

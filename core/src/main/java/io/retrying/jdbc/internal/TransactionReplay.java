@@ -76,6 +76,8 @@ final class TransactionReplay {
                 return run;
             } catch (ReplayDivergedException diverged) {
                 throw diverged(diverged, run);
+            } catch (Unreplayable unreplayable) {
+                throw unreplayable(unreplayable, failure, recovery, run);
             } catch (SQLException again) {
                 number = run.failed(again);
                 e = again;
@@ -120,12 +122,43 @@ final class TransactionReplay {
         return diverged;
     }
 
+    /**
+     * The replay found that the transaction calls a function acting outside it ({@link OutsideEffects}):
+     * its new transaction is rolled back, and the application gets the failure that started it, as
+     * for any transaction that is not replayable.
+     */
+    private SQLException unreplayable(Unreplayable unreplayable, SQLException failure, Retryability recovery, Run run) {
+        try {
+            connection.delegate().rollback();
+        } catch (SQLException rollbackFailure) {
+            failure.addSuppressed(rollbackFailure);
+        }
+        connection.journal.refuse(unreplayable.getMessage());
+        reporter.gaveUp(run.event(failure, recovery, Duration.ZERO, "inside a transaction: not replayed ("
+                + unreplayable.getMessage() + ")"));
+        return fail(failure, recovery, run);
+    }
+
+    /** A journaled call that must not run twice: the transaction is not replayable after all. */
+    private static final class Unreplayable extends SQLException {
+        private static final long serialVersionUID = 1L;
+
+        Unreplayable(String reason) {
+            super(reason);
+        }
+    }
+
     /** Runs the entries again on the current physical connection, verifying each. */
     private void replay(List<JournalEntry> entries, SQLException cause) throws SQLException {
         Connection physical = connection.delegate();
+        boolean outside = OutsideEffects.present(physical);
         int index = 0;
         for (JournalEntry entry : entries) {
             index++;
+            if (outside && entry.kind == JournalEntry.EXECUTION && OutsideEffects.reaches(physical, entry)) {
+                throw new Unreplayable("journaled call " + index + " of " + entries.size()
+                        + " calls a function that acts outside the transaction (dblink)");
+            }
             try {
                 switch (entry.kind) {
                     case JournalEntry.SAVEPOINT -> {
