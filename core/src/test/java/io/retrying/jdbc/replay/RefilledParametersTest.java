@@ -33,12 +33,12 @@ import org.postgresql.util.PGobject;
  * keeps nothing alive.
  */
 @ExtendWith(PgExtension.class)
-class ParameterSnapshotTest {
+class RefilledParametersTest {
 
     private final PgServer pg;
     private final TransactionReplayTest.Replays replays = new TransactionReplayTest.Replays();
 
-    ParameterSnapshotTest(PgServer pg) {
+    RefilledParametersTest(PgServer pg) {
         this.pg = pg;
     }
 
