@@ -350,7 +350,9 @@ final class RetryingConnection extends PgConnectionExtensions implements Connect
         }
         config.policy().succeeded();
         if (run != null) {
-            config.reporter().recovered(run.recoveredEvent());
+            recovery.reporter.recovered(run.recoveredEvent());
+        } else {
+            recovery.reporter.succeededWithoutRetry();
         }
     }
 
