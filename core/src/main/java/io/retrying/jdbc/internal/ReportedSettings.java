@@ -19,9 +19,13 @@ import org.postgresql.PGConnection;
  */
 final class ReportedSettings {
 
-    /** Reported settings a session may change and a new one can be given by set_config. */
+    /**
+     * Reported settings a session may change and a new one can be given by set_config. Not
+     * default_transaction_read_only: a server reports it changed by its configuration too (a primary
+     * fenced for a switchover), and the new connection must not carry the fence to the new primary.
+     */
     private static final Set<String> SETTABLE = Set.of("TimeZone", "DateStyle", "IntervalStyle", "application_name",
-            "search_path", "default_transaction_read_only", "standard_conforming_strings");
+            "search_path", "standard_conforming_strings");
     /** Reported settings that say who the session runs as: a role set unseen cannot be set again from them. */
     private static final Set<String> IDENTITY = Set.of("session_authorization", "is_superuser");
 

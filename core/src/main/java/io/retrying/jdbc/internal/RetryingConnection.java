@@ -254,8 +254,8 @@ final class RetryingConnection extends PgConnectionExtensions implements Connect
         sqlTransaction = false;
         session.rolledBack();
         journal.clear();
-        if (!isolationSet) {
-            knownIsolation = -1;
+        if (!isolationSet || config.initializer() != null) {
+            knownIsolation = -1; // the initializer runs after the restore, and may set it
         }
         if (unseen != null) {
             // the server said the session ran as someone the model does not know of: do not guess
@@ -433,8 +433,9 @@ final class RetryingConnection extends PgConnectionExtensions implements Connect
             pin("the session holds state only this server connection has (temp table, LISTEN, PREPARE, "
                     + "WITH HOLD cursor, advisory lock, COPY or large object)");
         }
-        if ((flags & (SqlScan.SESSION | SqlScan.TX_CONTROL)) != 0) {
-            // settings, and the transaction structure (savepoints, COMMIT, ROLLBACK) they live in
+        if ((flags & SqlScan.SESSION) != 0 || ((flags & SqlScan.TX_CONTROL) != 0 && ((flags & SqlScan.MULTI) != 0
+                || ((flags & (SqlScan.TX_BEGIN | SqlScan.TX_END)) == 0 && inTransaction())))) {
+            // settings, and the savepoints they live in (a lone BEGIN, COMMIT or ROLLBACK is handled below)
             String unreadable = session.sqlExecuted(sql, inTransaction());
             if (unreadable != null) {
                 pin(unreadable);

@@ -65,13 +65,11 @@ public final class RetryingConnections {
             try {
                 // a swap (it has a preparation) replaces a lost connection; open() takes what it is given
                 fresh = preparation != null ? dialer.dialReplacement() : dialer.dial();
-                // the initializer first, as when the connection was opened: what the application set
-                // afterwards (the session restored) must win over it
-                if (config.initializer() != null) {
-                    config.initializer().initialize(fresh);
-                }
                 if (preparation != null) {
                     preparation.prepare(fresh);
+                }
+                if (config.initializer() != null) {
+                    config.initializer().initialize(fresh);
                 }
                 if (run != null) {
                     config.reporter().recovered(run.recoveredEvent());
