@@ -116,7 +116,7 @@ public class RetryingJdbcProperties {
 
     public void setMaxAttempts(int maxAttempts) {
         if (maxAttempts < 1) {
-            throw new IllegalArgumentException("max-attempts must be at least 1 (1 never retries): " + maxAttempts);
+            throw new IllegalArgumentException("retrying.jdbc.max-attempts must be at least 1 (1 never retries): " + maxAttempts);
         }
         this.maxAttempts = maxAttempts;
     }
@@ -144,7 +144,7 @@ public class RetryingJdbcProperties {
 
     public void setMaxJournalStatements(int maxJournalStatements) {
         if (maxJournalStatements < 0) {
-            throw new IllegalArgumentException("max-journal-statements must be >= 0: " + maxJournalStatements);
+            throw new IllegalArgumentException("retrying.jdbc.max-journal-statements must be >= 0: " + maxJournalStatements);
         }
         this.maxJournalStatements = maxJournalStatements;
     }
@@ -155,7 +155,7 @@ public class RetryingJdbcProperties {
 
     public void setMaxJournalBytes(DataSize maxJournalBytes) {
         if (maxJournalBytes == null || maxJournalBytes.isNegative()) {
-            throw new IllegalArgumentException("max-journal-bytes must be >= 0: " + maxJournalBytes);
+            throw new IllegalArgumentException("retrying.jdbc.max-journal-bytes must be >= 0: " + maxJournalBytes);
         }
         this.maxJournalBytes = maxJournalBytes;
     }
@@ -213,7 +213,7 @@ public class RetryingJdbcProperties {
 
     private static TokenBucket bucket(String value) {
         if (value == null || value.isBlank()) {
-            throw new IllegalArgumentException("token-bucket must be shared, none or a capacity (a positive integer)");
+            throw new IllegalArgumentException("retrying.jdbc.token-bucket must be shared, none or a capacity (a positive integer)");
         }
         String v = value.trim().toLowerCase(Locale.ROOT);
         if (v.equals("shared")) {
@@ -226,17 +226,17 @@ public class RetryingJdbcProperties {
         try {
             capacity = Integer.parseInt(v);
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("token-bucket must be shared, none or a capacity (a positive integer): " + value);
+            throw new IllegalArgumentException("retrying.jdbc.token-bucket must be shared, none or a capacity (a positive integer): " + value);
         }
         if (capacity < 1) {
-            throw new IllegalArgumentException("token-bucket capacity must be at least 1: " + value);
+            throw new IllegalArgumentException("retrying.jdbc.token-bucket capacity must be at least 1: " + value);
         }
         return new TokenBucket(capacity);
     }
 
     private static Duration nonNegative(String name, Duration d) {
         if (d == null || d.isNegative()) {
-            throw new IllegalArgumentException(name + " must be a duration >= 0: " + d);
+            throw new IllegalArgumentException("retrying.jdbc." + name + " must be a duration >= 0: " + d);
         }
         return d;
     }
