@@ -86,6 +86,11 @@ final class Recovery {
         boolean nothingSent = !reported && "08003".equals(Classifier.sqlState(e));
 
         if (connection.inTransaction()) {
+            if ((flags & SqlScan.TX_END) != 0 && recovery.needsNewConnection() && !RetryingConnection.rollsBack(sql)) {
+                // a COMMIT sent as SQL whose reply was lost: as for commit(), the outcome is unknown; never re-run
+                reporter.gaveUp(run.event(e, Retryability.UNKNOWN, Duration.ZERO, "connection lost during a COMMIT sent as SQL"));
+                throw connection.commitStatementLost(withPrevious(e, run));
+            }
             // a transaction the server had already aborted is not brought back by a replay (nor by
             // running on a new connection): COMMIT must still refuse it
             boolean failedBefore = connection.transactionFailure() != null;
@@ -356,6 +361,17 @@ final class Recovery {
             e.addSuppressed(lookup);
             return new ReadOnlyProof(false, true, false);
         }
+    }
+
+    /** Whether every function in {@code functions} is non-volatile in {@code fresh}'s {@code pg_proc}. */
+    boolean allNonVolatile(List<String> functions, Connection fresh) throws SQLException {
+        if (functions.isEmpty()) {
+            return true;
+        }
+        if (volatility == null) {
+            volatility = FunctionVolatility.of(dialer.describe());
+        }
+        return volatility.allNonVolatile(functions, fresh);
     }
 
     /** Whether what {@code sql} reads reaches a volatile function; a failed lookup counts as yes. */

@@ -1,6 +1,8 @@
 package io.retrying.jdbc.internal;
 
 import io.retrying.jdbc.Classifier;
+import io.retrying.jdbc.CommitOutcomeUnknownException;
+import io.retrying.jdbc.Commits;
 import io.retrying.jdbc.Retryability;
 import java.sql.Array;
 import java.sql.Blob;
@@ -96,6 +98,14 @@ final class RetryingConnection implements Connection {
     private boolean sqlTransaction;
     /** Why this physical connection may not be swapped transparently, or null. */
     private String pinnedBy;
+    /** What the open transaction's id is known to be; made on the first transaction that asks. */
+    private TransactionId xid;
+    /**
+     * The application reached this physical connection's COPY or large objects, or the connection
+     * itself: from then on, its transactions may do work no statement of ours shows (a CopyManager
+     * kept across transactions), and each gets its id assigned before COMMIT.
+     */
+    private boolean outOfSight;
 
     RetryingConnection(Connection physical, Dialer dialer, RetryConfig config, String id) {
         this.delegate = physical;
@@ -175,6 +185,42 @@ final class RetryingConnection implements Connection {
     }
 
     /**
+     * The application reached pgjdbc's COPY or large objects, or the physical connection: work the
+     * journal cannot see, whose transaction gets its id assigned before COMMIT (issue 12 C).
+     */
+    void outOfSight() {
+        outOfSight = true;
+        if (inTransaction()) {
+            xid().outOfSight();
+        }
+    }
+
+    /** The open transaction's id as far as it is known (made on first use). */
+    TransactionId xid() {
+        TransactionId x = xid;
+        if (x == null) {
+            x = xid = new TransactionId();
+        }
+        if (outOfSight && inTransaction()) {
+            x.outOfSight();
+        }
+        return x;
+    }
+
+    /**
+     * The id a statement about to run should capture by carrying it, or null when none is wanted:
+     * in autocommit (the statement, the capture and the commit would end at one Sync and be lost
+     * together), with {@code retry.resolveCommits=false}, or once the open transaction's id is known.
+     */
+    TransactionId captureWanted() {
+        if (!inTransaction() || !config.resolveCommits()) {
+            return null;
+        }
+        TransactionId x = xid();
+        return x.known() ? null : x;
+    }
+
+    /**
      * Swaps in a new physical connection: discards the old one, dials (within the reconnect
      * window), restores the session state the application set, runs the initializer. Open
      * statements notice the new generation and re-create themselves on their next use.
@@ -195,8 +241,13 @@ final class RetryingConnection implements Connection {
         transactionFailure = null;
         transactionWork = false;
         sqlTransaction = false;
+        outOfSight = false;
         session.rolledBack();
         journal.clear();
+        if (xid != null) {
+            xid.reset();
+            xid.newPhysical();
+        }
         delegate = fresh;
         if (closed) {
             // aborted from another thread while dialing: the new connection must not outlive it
@@ -217,6 +268,9 @@ final class RetryingConnection implements Connection {
         transactionWork = false;
         session.rolledBack();
         journal.clear();
+        if (xid != null) {
+            xid.reset(); // the replay learns the id again
+        }
     }
 
     /** The server answered COMMIT with an error: the transaction is over, rolled back. */
@@ -228,6 +282,9 @@ final class RetryingConnection implements Connection {
     void replayed(boolean work) {
         transactionFailure = null;
         transactionWork = work;
+        if (work) {
+            xid().ranWithout(); // the replay's statements carried no capture: the next one, or COMMIT, asks
+        }
     }
 
     /** The physical connection is dead: let the next call dial a new one instead of failing on it. */
@@ -236,6 +293,7 @@ final class RetryingConnection implements Connection {
         if (!Placeholder.is(old)) {
             delegate = Placeholder.RECONNECTING;
             generation++;
+            outOfSight = false;
             dialer.discard(old);
         }
     }
@@ -313,13 +371,41 @@ final class RetryingConnection implements Connection {
             }
         }
         if ((flags & SqlScan.TX_END) != 0) {
-            String start = sql.stripLeading();
-            boolean rolledBack = start.regionMatches(true, 0, "rollback", 0, 8) || start.regionMatches(true, 0, "abort", 0, 5);
-            endTransaction(!rolledBack);
+            endTransaction(!rollsBack(sql));
             sqlTransaction = false;
         } else if ((flags & SqlScan.TX_BEGIN) != 0 && session.autoCommit()) {
             sqlTransaction = true;
+            if (xid != null) {
+                xid.reset();
+            }
         }
+    }
+
+    /** Whether {@code sql}, which ends a transaction (SqlScan.TX_END), rolls it back rather than commits. */
+    static boolean rollsBack(String sql) {
+        String start = sql.stripLeading();
+        return start.regionMatches(true, 0, "rollback", 0, 8) || start.regionMatches(true, 0, "abort", 0, 5);
+    }
+
+    /**
+     * A COMMIT sent as SQL ({@code execute("COMMIT")}) lost its connection before the reply: the
+     * transaction may or may not have committed (issue 12 case 13), as for a lost {@code commit()}.
+     * The transaction is over either way. Begun with SQL in autocommit, the connection just goes on
+     * with a new physical connection; in manual commit, calls are refused until rollback(), as after a
+     * lost commit().
+     */
+    CommitOutcomeUnknownException commitStatementLost(SQLException lost) {
+        long id = xid != null ? xid.xid() : Commits.NO_XID;
+        if (session.autoCommit() && pinnedBy == null) {
+            endTransaction(false);
+            sqlTransaction = false;
+            dropPhysical();
+        } else {
+            transactionFailed(lost);
+            markLost(lost);
+        }
+        return new CommitOutcomeUnknownException("The connection was lost during a COMMIT sent as SQL; whether the "
+                + "transaction committed is unknown" + (id != Commits.NO_XID ? " (transaction " + id + ")" : ""), id, lost);
     }
 
     private void endTransaction(boolean committed) {
@@ -331,6 +417,9 @@ final class RetryingConnection implements Connection {
         transactionFailure = null;
         transactionWork = false;
         journal.clear();
+        if (xid != null) {
+            xid.reset();
+        }
     }
 
     /**
@@ -756,6 +845,7 @@ final class RetryingConnection implements Connection {
         }
         T unwrapped = iface.isInstance(d) ? iface.cast(d) : d.unwrap(iface);
         pin("the application unwrapped the physical connection (" + iface.getSimpleName() + ")");
+        outOfSight();
         return unwrapped;
     }
 

@@ -78,12 +78,16 @@ final class RetryingPgConnection implements PGConnection {
 
     @Override
     public final CopyManager getCopyAPI() throws SQLException {
-        return pinned("COPY").getCopyAPI();
+        CopyManager copy = pinned("COPY").getCopyAPI();
+        connection.outOfSight(); // its rows are written where the journal and the capture cannot see
+        return copy;
     }
 
     @Override
     public final LargeObjectManager getLargeObjectAPI() throws SQLException {
-        return pinned("large objects").getLargeObjectAPI();
+        LargeObjectManager lo = pinned("large objects").getLargeObjectAPI();
+        connection.outOfSight();
+        return lo;
     }
 
     @Override
