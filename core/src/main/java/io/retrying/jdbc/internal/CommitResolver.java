@@ -147,6 +147,9 @@ final class CommitResolver {
             boolean noXid = capture && xid == Commits.NO_XID && !tx.stale();
             // the entries as they are now: resolving a lost COMMIT swaps the connection, which clears them
             List<JournalEntry> entries = connection.journal.replayableEntries();
+            String notReplayable = entries == null ? connection.journal.refused() : connection.pinnedBy();
+            // a pinned transaction did what a new connection cannot do again
+            List<JournalEntry> replayable = notReplayable == null ? entries : null;
             boolean wrote = connection.journal.wrote();
             try {
                 d.commit();
@@ -154,7 +157,7 @@ final class CommitResolver {
                 Retryability recovery = Classifier.retryability(e);
                 if (recovery == Retryability.SAFE && Classifier.serverReported(e)) {
                     // a serialization failure detected at COMMIT: nothing committed
-                    run = heal(e, recovery, run, entries);
+                    run = heal(e, recovery, run, replayable);
                     continue;
                 }
                 if (!recovery.needsNewConnection()) {
@@ -193,13 +196,13 @@ final class CommitResolver {
                     break;
                 }
                 if (outcome == CommitOutcome.ABORTED) {
-                    if (entries == null) {
+                    if (replayable == null) {
                         connection.transactionFailed(e);
                         throw new SQLException("The connection was lost during COMMIT and the transaction did not commit "
-                                + "(it could not be replayed: " + connection.journal.refused() + ")", "40000", e);
+                                + "(it could not be replayed: " + notReplayable + ")", "40000", e);
                     }
                     // the connection is already new; the replay rolls back the lookup's transaction and runs again
-                    run = heal(e, Retryability.SAFE, run, entries);
+                    run = heal(e, Retryability.SAFE, run, replayable);
                     continue;
                 }
                 connection.markLost(e);

@@ -20,6 +20,7 @@ import java.sql.Savepoint;
 import java.sql.ShardingKey;
 import java.sql.Statement;
 import java.sql.Struct;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
@@ -191,9 +192,12 @@ final class RetryingConnection implements Connection {
     void outOfSight() {
         outOfSight = true;
         if (inTransaction()) {
-            xid().outOfSight();
+            xid();
         }
     }
+
+    private static final String OUT_OF_SIGHT = "COPY, large objects or the physical connection used directly: "
+            + "work the journal cannot see";
 
     /** The open transaction's id as far as it is known (made on first use). */
     TransactionId xid() {
@@ -203,6 +207,7 @@ final class RetryingConnection implements Connection {
         }
         if (outOfSight && inTransaction()) {
             x.outOfSight();
+            journal.refuse(OUT_OF_SIGHT);
         }
         return x;
     }
@@ -283,7 +288,19 @@ final class RetryingConnection implements Connection {
         transactionFailure = null;
         transactionWork = work;
         if (work) {
-            xid().ranWithout(); // the replay's statements carried no capture: the next one, or COMMIT, asks
+            // the replay's statements carried no capture: the next one, or COMMIT, asks
+            TransactionId x = xid();
+            List<JournalEntry> entries = journal.replayableEntries();
+            if (entries == null) {
+                x.outOfSight();
+            } else {
+                x.ranWithout();
+                for (JournalEntry entry : entries) {
+                    if (entry.kind == JournalEntry.EXECUTION) {
+                        x.replayed(entry.sql);
+                    }
+                }
+            }
         }
     }
 

@@ -89,6 +89,14 @@ final class TransactionId {
         }
     }
 
+    /** A replay re-ran {@code sql} without the capture: a notification in it needs its id assigned before COMMIT. */
+    void replayed(String sql) {
+        if (xid == Commits.NO_XID) {
+            stale = true;
+            force |= notifies(sql);
+        }
+    }
+
     /** The identity captured on the physical connection of {@code generation}, or null. */
     String identity(int generation) {
         return identityGeneration == generation ? identity : null;
@@ -115,7 +123,8 @@ final class TransactionId {
         }
         if (rs.getMetaData().getColumnCount() > 1) {
             identity = rs.getString(2);
-            identityGeneration = generation;
+            // none on a standby: asked again while it stays so (a promoted standby assigns ids)
+            identityGeneration = identity != null ? generation : -1;
         }
         stale = false;
         force = false;
