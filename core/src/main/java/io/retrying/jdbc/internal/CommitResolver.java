@@ -49,7 +49,6 @@ final class CommitResolver {
     private final RetryConfig config;
     private final RetryPolicy policy;
     private final RetryReporter reporter;
-    private final TransactionReplay replay;
 
     /**
      * Where the server assigns ids: its WAL timeline and start time; null on a standby, which
@@ -112,12 +111,11 @@ final class CommitResolver {
         }
     }
 
-    CommitResolver(RetryingConnection connection, RetryConfig config, TransactionReplay replay) {
+    CommitResolver(RetryingConnection connection, RetryConfig config) {
         this.connection = connection;
         this.config = config;
         this.policy = config.policy();
         this.reporter = config.reporter();
-        this.replay = replay;
     }
 
     /** Commits the open transaction, or throws what the application should see. */
@@ -155,8 +153,10 @@ final class CommitResolver {
                 d.commit();
             } catch (SQLException e) {
                 Retryability recovery = Classifier.retryability(e);
-                if (recovery == Retryability.SAFE && Classifier.serverReported(e)) {
-                    // a serialization failure detected at COMMIT: nothing committed
+                if ((recovery == Retryability.SAFE || recovery == Retryability.RESET_STATE) && Classifier.serverReported(e)) {
+                    // a serialization failure detected at COMMIT: nothing committed. Or pgjdbc's own COMMIT
+                    // statement was gone from the server connection (26000 behind PgBouncer, once no statement
+                    // of the transaction met that first): COMMIT never ran, and the transaction is aborted
                     run = heal(e, recovery, run, replayable);
                     continue;
                 }
@@ -257,7 +257,7 @@ final class CommitResolver {
             return false;
         }
         try {
-            return connection.recovery.allNonVolatile(functions, fresh)
+            return connection.recovery().allNonVolatile(functions, fresh)
                     && !FunctionVolatility.reachesVolatile(words, operators, fresh);
         } catch (SQLException lookup) {
             lost.addSuppressed(lookup);
@@ -313,7 +313,7 @@ final class CommitResolver {
                     + (entries == null ? ": " + connection.journal.refused() : "")));
             throw Recovery.withPrevious(e, run);
         }
-        return replay.heal(e, recovery, run, entries);
+        return connection.replay().heal(e, recovery, run, entries);
     }
 
     /**

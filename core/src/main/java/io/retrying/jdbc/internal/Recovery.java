@@ -101,7 +101,7 @@ final class Recovery {
                 List<JournalEntry> entries = failedBefore ? null : replayableEntries(statement, flags, recovery);
                 if (entries != null) {
                     // a new transaction replays the journal, verified; then this call runs again
-                    return connection.replay.heal(e, recovery, run, entries);
+                    return connection.replay().heal(e, recovery, run, entries);
                 }
                 if (recovery.needsNewConnection()) {
                     connection.transactionFailed(e);
@@ -252,7 +252,7 @@ final class Recovery {
             }
             throw giveUp(e, recovery, run, what + " inside a transaction: not replayed");
         }
-        return connection.replay.heal(e, recovery, run, entries);
+        return connection.replay().heal(e, recovery, run, entries);
     }
 
     /** A session call (setReadOnly, setSchema, ...) failed: swap when that heals it. */

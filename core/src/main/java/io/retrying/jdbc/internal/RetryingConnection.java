@@ -75,13 +75,16 @@ final class RetryingConnection implements Connection {
     private volatile int generation;
     private final Dialer dialer;
     private final RetryConfig config;
-    private final String id;
+    /** This connection's number; its id ("rc-" + number, for events and logs) is made when first asked. */
+    private final long number;
+    private String id;
     final SessionState session = new SessionState();
-    final Recovery recovery;
     /** What the open transaction did, for a replay (issue 5); see {@link TransactionReplay}. */
     final Journal journal;
-    final TransactionReplay replay;
-    private final CommitResolver commits;
+    // made on first need (issue 16): a borrow in autocommit that never fails needs none of them
+    private Recovery recovery;
+    private TransactionReplay replay;
+    private CommitResolver commits;
     private RetryingDatabaseMetaData metaData;
     private RetryingPgConnection pgConnection;
     /** Volatile: abort(Executor) may come from another thread while a statement runs here. */
@@ -108,21 +111,47 @@ final class RetryingConnection implements Connection {
      */
     private boolean outOfSight;
 
-    RetryingConnection(Connection physical, Dialer dialer, RetryConfig config, String id) {
+    RetryingConnection(Connection physical, Dialer dialer, RetryConfig config, long number) {
         this.delegate = physical;
         this.dialer = dialer;
         this.config = config;
-        this.id = id;
-        this.recovery = new Recovery(this, config, dialer);
+        this.number = number;
         this.journal = new Journal(config.maxJournalStatements(), config.maxJournalBytes());
-        this.replay = new TransactionReplay(this, config, dialer);
-        this.commits = new CommitResolver(this, config, replay);
+    }
+
+    /** The funnel every failure of this connection goes through. */
+    Recovery recovery() {
+        Recovery r = recovery;
+        if (r == null) {
+            r = recovery = new Recovery(this, config, dialer);
+        }
+        return r;
+    }
+
+    TransactionReplay replay() {
+        TransactionReplay r = replay;
+        if (r == null) {
+            r = replay = new TransactionReplay(this, config, dialer);
+        }
+        return r;
+    }
+
+    private CommitResolver commits() {
+        CommitResolver c = commits;
+        if (c == null) {
+            c = commits = new CommitResolver(this, config);
+        }
+        return c;
     }
 
     // ---- state the statements and the funnel read
 
     String id() {
-        return id;
+        String s = id;
+        if (s == null) {
+            s = id = RetryingConnections.id(number);
+        }
+        return s;
     }
 
     int generation() {
@@ -240,7 +269,7 @@ final class RetryingConnection implements Connection {
         if (!Placeholder.is(old)) {
             dialer.discard(old);
         }
-        Connection fresh = RetryingConnections.dial(dialer, config, id, session::restoreOnto);
+        Connection fresh = RetryingConnections.dial(dialer, config, number, session::restoreOnto);
         pinnedBy = null;
         lost = null;
         transactionFailure = null;
@@ -459,7 +488,7 @@ final class RetryingConnection implements Connection {
         try {
             return call.on(d);
         } catch (SQLException e) {
-            if (!recovery.healForSessionCall(e)) {
+            if (!recovery().healForSessionCall(e)) {
                 throw e;
             }
             return call.on(delegate());
@@ -589,7 +618,7 @@ final class RetryingConnection implements Connection {
             throw new SQLException("The transaction was rolled back, not committed: a statement in it failed earlier ("
                     + Classifier.sqlState(failed) + ")", "40000", failed);
         }
-        commits.commit();
+        commits().commit();
         endTransaction(true);
     }
 
@@ -613,7 +642,7 @@ final class RetryingConnection implements Connection {
             try {
                 d.rollback();
             } catch (SQLException e) {
-                if (!recovery.healForRollback(e)) {
+                if (!recovery().healForRollback(e)) {
                     throw e;
                 }
             }
@@ -672,7 +701,7 @@ final class RetryingConnection implements Connection {
             try {
                 return call.on(d);
             } catch (SQLException e) {
-                run = recovery.callFailed(e, run, "a savepoint call");
+                run = recovery().callFailed(e, run, "a savepoint call");
             }
         }
     }
@@ -873,7 +902,7 @@ final class RetryingConnection implements Connection {
 
     @Override
     public String toString() {
-        return "RetryingConnection@" + Integer.toHexString(System.identityHashCode(this)) + " " + id
+        return "RetryingConnection@" + Integer.toHexString(System.identityHashCode(this)) + " " + id()
                 + " wrapping " + delegate;
     }
 

@@ -28,8 +28,8 @@ public final class RetryingConnections {
      *     a {@code RetriesExhaustedException} when the reconnect window ran out
      */
     public static Connection open(Dialer dialer, RetryConfig config) throws SQLException {
-        String id = "rc-" + IDS.incrementAndGet();
-        Connection physical = dial(dialer, config, id, null);
+        long number = IDS.incrementAndGet();
+        Connection physical = dial(dialer, config, number, null);
         boolean autoCommit;
         try {
             autoCommit = physical.getAutoCommit();
@@ -37,13 +37,18 @@ public final class RetryingConnections {
             dialer.discard(physical);
             throw e;
         }
-        RetryingConnection connection = new RetryingConnection(physical, dialer, config, id);
+        RetryingConnection connection = new RetryingConnection(physical, dialer, config, number);
         if (!autoCommit) {
             // a pool may hand out connections in manual commit (HikariCP's autoCommit=false): the
             // transaction is open from the first statement, and journaled from there
             connection.session.autoCommit(false);
         }
         return connection;
+    }
+
+    /** The id events and logs give connection number {@code number}. */
+    static String id(long number) {
+        return "rc-" + number;
     }
 
     /** What a new physical connection needs before use (session state, the user's initializer). */
@@ -56,7 +61,7 @@ public final class RetryingConnections {
      * Dials until a connection is ready or the reconnect window is over. A connection that fails
      * its preparation is discarded and counts as a failed dial (a server that died again, say).
      */
-    static Connection dial(Dialer dialer, RetryConfig config, String connectionId, Preparation preparation)
+    static Connection dial(Dialer dialer, RetryConfig config, long connectionNumber, Preparation preparation)
             throws SQLException {
         RetryPolicy policy = config.policy();
         Run run = null;
@@ -86,7 +91,7 @@ public final class RetryingConnections {
                     dialer.discard(fresh);
                 }
                 if (run == null) {
-                    run = new Run(policy, config.reconnectWindow(), connectionId, 0);
+                    run = new Run(policy, config.reconnectWindow(), id(connectionNumber), 0);
                 }
                 int number = run.failed(e);
                 Attempt decision = policy.decideReconnect(e, number, run.remaining());

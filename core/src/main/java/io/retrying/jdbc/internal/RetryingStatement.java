@@ -326,7 +326,7 @@ class RetryingStatement implements Statement {
                 owner.executed(this, op, flags, sql, intArg, arg, result, ridden != null ? this : d, run);
                 return result;
             } catch (SQLException e) {
-                run = owner.recovery.failed(this, op, e, flags, sql, run);
+                run = owner.recovery().failed(this, op, e, flags, sql, run);
                 generation = -1;
                 if (cancelled) {
                     // cancel() came while the failure was being recovered: the work is not run again
