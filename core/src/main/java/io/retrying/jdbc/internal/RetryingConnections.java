@@ -61,8 +61,19 @@ public final class RetryingConnections {
      * Dials until a connection is ready or the reconnect window is over. A connection that fails
      * its preparation is discarded and counts as a failed dial (a server that died again, say).
      */
+    static Connection dial(Dialer dialer, RetryConfig config, String connectionId, Preparation preparation)
+            throws SQLException {
+        return dial(dialer, config, connectionId, 0, preparation);
+    }
+
+    /** As above for connection number {@code connectionNumber}, whose id's text is made only if a dial fails. */
     static Connection dial(Dialer dialer, RetryConfig config, long connectionNumber, Preparation preparation)
             throws SQLException {
+        return dial(dialer, config, null, connectionNumber, preparation);
+    }
+
+    private static Connection dial(Dialer dialer, RetryConfig config, String connectionId, long connectionNumber,
+            Preparation preparation) throws SQLException {
         RetryPolicy policy = config.policy();
         Run run = null;
         while (true) {
@@ -91,7 +102,7 @@ public final class RetryingConnections {
                     dialer.discard(fresh);
                 }
                 if (run == null) {
-                    run = new Run(policy, config.reconnectWindow(), id(connectionNumber), 0);
+                    run = new Run(policy, config.reconnectWindow(), connectionId != null ? connectionId : id(connectionNumber), 0);
                 }
                 int number = run.failed(e);
                 Attempt decision = policy.decideReconnect(e, number, run.remaining());
