@@ -19,6 +19,8 @@ class StubStatement extends UnsupportedStatement {
     private int fetchSize;
     private int maxRows;
     private int queryTimeout;
+    /** The SQL just executed carried the retrying layer's transaction id capture: its result comes next. */
+    private boolean capturePending;
 
     StubStatement(StubConnection connection) {
         this.connection = connection;
@@ -29,6 +31,13 @@ class StubStatement extends UnsupportedStatement {
             throw new SQLException("stub driver: the statement is closed", "55000");
         }
     }
+
+    /** Notes whether {@code sql} ends with the layer's capture, which then answers one row (id 42). */
+    final void executing(String sql) {
+        capturePending = sql.endsWith(CAPTURE_LABEL) || sql.contains(CAPTURE_LABEL + ",");
+    }
+
+    private static final String CAPTURE_LABEL = "as retrying_jdbc_xid";
 
     static boolean isQuery(String sql) {
         char c = sql.isEmpty() ? ' ' : sql.charAt(0);
@@ -68,6 +77,7 @@ class StubStatement extends UnsupportedStatement {
     @Override
     public boolean execute(String sql) throws SQLException {
         checkOpen();
+        executing(sql);
         if (isQuery(sql)) {
             query(sql);
             return true;
@@ -96,9 +106,19 @@ class StubStatement extends UnsupportedStatement {
 
     @Override
     public boolean getMoreResults() throws SQLException {
+        return getMoreResults(CLOSE_CURRENT_RESULT);
+    }
+
+    @Override
+    public boolean getMoreResults(int currentResult) throws SQLException {
         checkOpen();
-        current = null;
         updateCount = -1;
+        if (capturePending) {
+            capturePending = false;
+            current = new StubCaptureResultSet(this);
+            return true;
+        }
+        current = null;
         return false;
     }
 
