@@ -143,7 +143,7 @@ class RetryingPreparedStatement extends RetryingStatement implements PreparedSta
         if (op < PS_QUERY || op > PS_LARGE_UPDATE
                 || (factory != Shape.PREPARED && factory != Shape.PREPARED_TYPED && factory != Shape.PREPARED_HOLDABLE)
                 || (factory != Shape.PREPARED && shape.b() == java.sql.ResultSet.CONCUR_UPDATABLE)
-                || !parameters.replayable()) {
+                || !parameters.replayable() || closesOnCompletion()) {
             return false;
         }
         if (rides == 0) {

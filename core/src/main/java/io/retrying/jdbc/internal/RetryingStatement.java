@@ -346,7 +346,12 @@ class RetryingStatement implements Statement {
     boolean canRide(Statement d, int op, String sql, int flags) throws SQLException {
         return (op == QUERY || op == UPDATE || op == EXECUTE || op == LARGE_UPDATE)
                 && (shape.factory() == Shape.STATEMENT || shape.b() != ResultSet.CONCUR_UPDATABLE)
-                && d.getFetchSize() == 0 && TransactionId.canRide(sql, flags);
+                && !closesOnCompletion() && d.getFetchSize() == 0 && TransactionId.canRide(sql, flags);
+    }
+
+    /** closeOnCompletion() was asked: pgjdbc closes the statement that ran with its results, so the capture does not ride. */
+    final boolean closesOnCompletion() {
+        return (settings & CLOSE_ON_COMPLETION) != 0;
     }
 
     /** Executes {@code sql} with {@code ride} appended, in one round trip; true if the first result is a result set. */
