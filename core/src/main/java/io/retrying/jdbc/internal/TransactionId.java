@@ -36,6 +36,9 @@ final class TransactionId {
     /** As {@link #RIDE}, assigning the id; never on a standby (nothing there gets one, and asking fails). */
     private static final String RIDE_FORCED = "\n;select " + CommitResolver.FORCED_XID_SQL + " as " + COLUMN;
 
+    private static final String IDENTITY_ONCE_ASSIGNED = ", case when pg_current_xact_id_if_assigned() is null then null else "
+            + CommitResolver.IDENTITY_SQL + " end";
+
     private long xid = Commits.NO_XID;
     /** A statement ran since the last capture without carrying one (or out of sight): "no id" is not known. */
     private boolean stale;
@@ -106,7 +109,9 @@ final class TransactionId {
     String ride(String sql, int generation) {
         boolean forced = force || notifies(sql);
         String base = forced ? RIDE_FORCED : RIDE;
-        return identityGeneration == generation ? base : base + ", " + CommitResolver.IDENTITY_SQL;
+        // the identity only matters once there is an id: the server works it out only then, and the first
+        // capture that sees an id brings it back
+        return identityGeneration == generation ? base : base + IDENTITY_ONCE_ASSIGNED;
     }
 
     /**
