@@ -3,6 +3,7 @@ package io.retrying.jdbc.internal;
 import io.retrying.jdbc.Attempt;
 import io.retrying.jdbc.Classifier;
 import io.retrying.jdbc.RetryPolicy;
+import io.retrying.jdbc.ReplayOutcome;
 import io.retrying.jdbc.Retryability;
 import java.sql.BatchUpdateException;
 import java.sql.Connection;
@@ -50,7 +51,8 @@ final class Recovery {
     private final RetryConfig config;
     private final RetryPolicy policy;
     private final Dialer dialer;
-    private final RetryReporter reporter;
+    /** Also the connection's, for its successes (package-private: read on the happy path). */
+    final RetryReporter reporter;
     private FunctionVolatility volatility;
 
     Recovery(RetryingConnection connection, RetryConfig config, Dialer dialer) {
@@ -95,7 +97,7 @@ final class Recovery {
             // running on a new connection): COMMIT must still refuse it
             boolean failedBefore = connection.transactionFailure() != null;
             if (reported) {
-                connection.transactionFailed(e);
+                connection.refusedByServer(e);
             }
             if (connection.transactionHasWork() || failedBefore || !recovery.needsNewConnection()) {
                 List<JournalEntry> entries = failedBefore ? null : replayableEntries(statement, flags, recovery);
@@ -106,6 +108,9 @@ final class Recovery {
                 if (recovery.needsNewConnection()) {
                     connection.transactionFailed(e);
                     connection.markLost(e);
+                }
+                if (recovery.isRetryable()) {
+                    reporter.replay(ReplayOutcome.NOT_REPLAYABLE, connection.id());
                 }
                 throw giveUp(e, recovery, run, "inside a transaction: not replayed" + (failedBefore
                         ? " (an earlier statement failed)"
@@ -241,7 +246,7 @@ final class Recovery {
         Retryability recovery = Classifier.retryability(e, false, false, dialer.multiHostPrimary());
         boolean failedBefore = connection.transactionFailure() != null;
         if (reported) {
-            connection.transactionFailed(e);
+            connection.refusedByServer(e);
         }
         List<JournalEntry> entries = recovery.isRetryable() && connection.pinnedBy() == null && connection.inTransaction()
                 && !failedBefore ? connection.journal.replayableEntries() : null;
@@ -249,6 +254,9 @@ final class Recovery {
             if (recovery.needsNewConnection()) {
                 connection.transactionFailed(e);
                 connection.markLost(e);
+            }
+            if (recovery.isRetryable() && connection.inTransaction()) {
+                reporter.replay(ReplayOutcome.NOT_REPLAYABLE, connection.id());
             }
             throw giveUp(e, recovery, run, what + " inside a transaction: not replayed");
         }

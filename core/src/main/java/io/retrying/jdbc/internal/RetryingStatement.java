@@ -621,9 +621,27 @@ class RetryingStatement implements Statement {
 
     // ---- results
 
+    /**
+     * The physical statement whose results the application asks for: the one its last execution
+     * ran on, even when another statement's failure has since replaced the connection (pgjdbc keeps
+     * an execution's counts, keys and result chain on the client); a fresh one only when that one is
+     * closed (a pool closes the statements of a connection it discards). A re-created statement has
+     * no results: it answered -1 and no keys where pgjdbc answers what the execution returned.
+     */
+    private Statement ran() throws SQLException {
+        if (closed) {
+            throw new SQLException("This statement has been closed.", "55000");
+        }
+        Statement d = delegate;
+        if (generation != owner.generation() && d.isClosed()) {
+            return delegate();
+        }
+        return d;
+    }
+
     @Override
     public final ResultSet getResultSet() throws SQLException {
-        Statement d = delegate();
+        Statement d = ran();
         Ridden r = ridden;
         if (r != null) {
             return wrap(r.current() instanceof ResultSet rs ? rs : null);
@@ -633,7 +651,7 @@ class RetryingStatement implements Statement {
 
     @Override
     public final int getUpdateCount() throws SQLException {
-        Statement d = delegate();
+        Statement d = ran();
         Ridden r = ridden;
         if (r != null) {
             long count = r.current() instanceof Long n ? n : -1;
@@ -644,7 +662,7 @@ class RetryingStatement implements Statement {
 
     @Override
     public final long getLargeUpdateCount() throws SQLException {
-        Statement d = delegate();
+        Statement d = ran();
         Ridden r = ridden;
         if (r != null) {
             return r.current() instanceof Long n ? n : -1;
@@ -660,7 +678,7 @@ class RetryingStatement implements Statement {
     /** As pgjdbc's: moves to the next result, closing the current one or all before as asked. */
     @Override
     public final boolean getMoreResults(int current) throws SQLException {
-        Statement d = delegate();
+        Statement d = ran();
         Ridden r = ridden;
         if (r == null) {
             return d.getMoreResults(current);
@@ -683,8 +701,9 @@ class RetryingStatement implements Statement {
 
     @Override
     public final ResultSet getGeneratedKeys() throws SQLException {
-        return wrap(delegate().getGeneratedKeys(), true);
+        return wrap(ran().getGeneratedKeys(), true);
     }
+
 
     @Override
     public final Connection getConnection() throws SQLException {
