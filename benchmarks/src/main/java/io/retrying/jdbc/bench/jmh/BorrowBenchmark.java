@@ -29,7 +29,10 @@ import org.openjdk.jmh.annotations.Warmup;
  * autocommit. {@code pooled} is plain HikariCP; {@code over} is {@code RetryingDataSource.wrap}
  * of that pool (a new retrying connection per borrow); {@code under} is HikariCP pooling retrying
  * connections (built once, reused). {@code borrow}: getConnection + close; {@code borrowSelect}:
- * that plus prepare, setInt, executeQuery, next, and the closes, as an application's point select.
+ * that plus prepare, setInt, executeQuery, next, and the closes, as an application's point select;
+ * {@code readWriteTx}: the throughput harness's transaction (SELECT, UPDATE, COMMIT) over the stub,
+ * so the layer's client CPU for it, the riding transaction id capture included ({@code -no-resolve}:
+ * without), shows without pgjdbc's and the server's.
  * Goal: over the pool within +0.5 µs of plain and at most 200 B more per borrow ({@code -prof gc}).
  */
 @BenchmarkMode(Mode.AverageTime)
@@ -40,7 +43,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @State(Scope.Thread)
 public class BorrowBenchmark {
 
-    @Param({"pooled", "over", "under"})
+    @Param({"pooled", "over", "under", "over-no-resolve", "under-no-resolve"})
     public String layer;
 
     private HikariDataSource pool;
@@ -49,12 +52,15 @@ public class BorrowBenchmark {
     @Setup(Level.Trial)
     public void open() {
         HikariConfig config = new HikariConfig();
-        config.setDataSource("under".equals(layer) ? RetryingDataSource.wrap(new StubDataSource()) : new StubDataSource());
+        boolean resolve = !layer.endsWith("-no-resolve");
+        config.setDataSource(layer.startsWith("under")
+                ? RetryingDataSource.builder(new StubDataSource()).resolveCommits(resolve).build()
+                : new StubDataSource());
         config.setMaximumPoolSize(1);
         config.setMinimumIdle(1);
         config.setPoolName("borrow-" + layer);
         pool = new HikariDataSource(config);
-        dataSource = "over".equals(layer) ? RetryingDataSource.wrap(pool) : pool;
+        dataSource = layer.startsWith("over") ? RetryingDataSource.builder(pool).resolveCommits(resolve).build() : pool;
     }
 
     @TearDown(Level.Trial)
@@ -78,6 +84,28 @@ public class BorrowBenchmark {
                 rs.next();
                 return rs.getInt(1);
             }
+        }
+    }
+
+    @Benchmark
+    public int readWriteTx() throws SQLException {
+        try (Connection c = dataSource.getConnection()) {
+            c.setAutoCommit(false);
+            int v;
+            try (PreparedStatement ps = c.prepareStatement(StatementBenchmark.QUERY_PREPARED)) {
+                ps.setInt(1, 7);
+                try (ResultSet rs = ps.executeQuery()) {
+                    rs.next();
+                    v = rs.getInt(1);
+                }
+            }
+            try (PreparedStatement ps = c.prepareStatement(StatementBenchmark.UPDATE_PREPARED)) {
+                ps.setInt(1, 1);
+                ps.setInt(2, v);
+                v += ps.executeUpdate();
+            }
+            c.commit();
+            return v;
         }
     }
 }

@@ -6,17 +6,20 @@ import java.sql.Statement;
 
 /**
  * What the stub driver answers to the retrying layer's transaction id capture appended to a
- * statement: one row, one column {@code retrying_jdbc_xid} = 42 (so that a transaction over the stub
- * learns its id as it would from PostgreSQL, and COMMIT needs no round trip of its own).
+ * statement: one row, one column {@code retrying_jdbc_xid}: null after a query, 42 after an update
+ * (so that a transaction over the stub learns its id as it would from PostgreSQL, and COMMIT needs
+ * no round trip of its own).
  */
 final class StubCaptureResultSet extends UnsupportedResultSet {
 
     private final StubStatement statement;
+    private final boolean assigned;
     private int row;
     private boolean closed;
 
-    StubCaptureResultSet(StubStatement statement) {
+    StubCaptureResultSet(StubStatement statement, boolean assigned) {
         this.statement = statement;
+        this.assigned = assigned;
     }
 
     @Override
@@ -36,7 +39,7 @@ final class StubCaptureResultSet extends UnsupportedResultSet {
 
     @Override
     public boolean wasNull() {
-        return false;
+        return !assigned;
     }
 
     @Override

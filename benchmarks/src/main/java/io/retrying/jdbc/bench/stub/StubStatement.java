@@ -21,6 +21,8 @@ class StubStatement extends UnsupportedStatement {
     private int queryTimeout;
     /** The SQL just executed carried the retrying layer's transaction id capture: its result comes next. */
     private boolean capturePending;
+    /** As PostgreSQL: a transaction that only read has no id yet; one that updated has. */
+    private boolean captureAssigned;
 
     StubStatement(StubConnection connection) {
         this.connection = connection;
@@ -32,9 +34,10 @@ class StubStatement extends UnsupportedStatement {
         }
     }
 
-    /** Notes whether {@code sql} ends with the layer's capture, which then answers one row (id 42). */
+    /** Notes whether {@code sql} ends with the layer's capture, which then answers one row (id 42 after an update, else null). */
     final void executing(String sql) {
         capturePending = sql.endsWith(CAPTURE_LABEL) || sql.contains(CAPTURE_LABEL + ",");
+        captureAssigned = capturePending && !isQuery(sql);
     }
 
     private static final String CAPTURE_LABEL = "as retrying_jdbc_xid";
@@ -115,7 +118,7 @@ class StubStatement extends UnsupportedStatement {
         updateCount = -1;
         if (capturePending) {
             capturePending = false;
-            current = new StubCaptureResultSet(this);
+            current = new StubCaptureResultSet(this, captureAssigned);
             return true;
         }
         current = null;
