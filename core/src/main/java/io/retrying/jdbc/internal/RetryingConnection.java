@@ -77,6 +77,8 @@ final class RetryingConnection implements Connection {
     private volatile int generation;
     private final Dialer dialer;
     private final RetryConfig config;
+    /** The listener's reporter, kept (a shared one when nobody listens: nothing allocated per borrow). */
+    private final RetryReporter reporter;
     /** This connection's number; its id ("rc-" + number, for events and logs) is made when first asked. */
     private final long number;
     private String id;
@@ -118,6 +120,7 @@ final class RetryingConnection implements Connection {
         this.dialer = dialer;
         this.config = config;
         this.number = number;
+        this.reporter = config.reporter();
         this.journal = new Journal(config.maxJournalStatements(), config.maxJournalBytes());
     }
 
@@ -433,9 +436,9 @@ final class RetryingConnection implements Connection {
         }
         config.policy().succeeded();
         if (run != null) {
-            recovery.reporter.recovered(run.recoveredEvent());
+            reporter.recovered(run.recoveredEvent());
         } else {
-            recovery.reporter.succeededWithoutRetry();
+            reporter.succeededWithoutRetry();
         }
     }
 
