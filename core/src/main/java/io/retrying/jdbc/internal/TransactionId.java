@@ -39,6 +39,9 @@ final class TransactionId {
     private static final String IDENTITY_ONCE_ASSIGNED = ", case when pg_current_xact_id_if_assigned() is null then null else "
             + CommitResolver.IDENTITY_SQL + " end";
 
+    private static final String RIDE_WITH_IDENTITY = RIDE + IDENTITY_ONCE_ASSIGNED;
+    private static final String RIDE_FORCED_WITH_IDENTITY = RIDE_FORCED + IDENTITY_ONCE_ASSIGNED;
+
     private long xid = Commits.NO_XID;
     /** A statement ran since the last capture without carrying one (or out of sight): "no id" is not known. */
     private boolean stale;
@@ -108,10 +111,12 @@ final class TransactionId {
     /** The text to append to a statement of {@code flags}/{@code sql} on the connection of {@code generation}. */
     String ride(String sql, int generation) {
         boolean forced = force || notifies(sql);
-        String base = forced ? RIDE_FORCED : RIDE;
         // the identity only matters once there is an id: the server works it out only then, and the first
         // capture that sees an id brings it back
-        return identityGeneration == generation ? base : base + IDENTITY_ONCE_ASSIGNED;
+        if (identityGeneration == generation) {
+            return forced ? RIDE_FORCED : RIDE;
+        }
+        return forced ? RIDE_FORCED_WITH_IDENTITY : RIDE_WITH_IDENTITY;
     }
 
     /**
