@@ -12,10 +12,11 @@ import org.postgresql.PGConnection;
 /**
  * The server's own word on part of the session: the settings PostgreSQL reports to the driver
  * whenever they change (ParameterStatus, for GUC_REPORT settings), which pgjdbc keeps in a live map.
- * It costs nothing while the connection works; when one is lost, the settings it reports as changed
- * since it was dialed must read the same on the new connection once the session is restored. One
- * that does not was changed where the layer could not see it (inside a function, a procedure, a DO
- * block): it is set again from the server's word when it can be, and otherwise the loss surfaces.
+ * It costs nothing while the connection works (the map is read only once the connection is lost);
+ * then the settings it last reported must read the same on the new connection once the session is
+ * restored. One that does not was changed where the layer could not see it (inside a function, a
+ * procedure, a DO block), or the new server's default differs: it is set again from the server's
+ * word when it can be; a difference in who the session runs as surfaces the loss.
  */
 final class ReportedSettings {
 
@@ -31,7 +32,11 @@ final class ReportedSettings {
 
     private ReportedSettings() {}
 
-    /** pgjdbc's live map of the reported settings of {@code physical}, or null when it is not pgjdbc's to ask. */
+    /**
+     * pgjdbc's live map of the reported settings of {@code physical}, or null when it is not
+     * pgjdbc's to ask. A dead pgjdbc connection refuses unwrap (it checks it is open), but a pool's
+     * proxy and datasource-proxy hand out their target without asking it.
+     */
     static Map<String, String> view(Connection physical) {
         try {
             PGConnection pg = physical instanceof PGConnection p ? p : physical.unwrap(PGConnection.class);
@@ -41,31 +46,25 @@ final class ReportedSettings {
         }
     }
 
-    static Map<String, String> copy(Map<String, String> view) {
+    /**
+     * The session settings {@code physical} last reported (read from pgjdbc's map, which outlives
+     * the connection), or null when it is not pgjdbc's to ask or reports none.
+     */
+    static Map<String, String> session(Connection physical) {
+        Map<String, String> view = view(physical);
         if (view == null) {
             return null;
         }
-        Map<String, String> copy = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
-        copy.putAll(view);
-        return copy;
-    }
-
-    /** The session settings {@code now} reports with another value than {@code atDial}; null when none. */
-    static Map<String, String> changed(Map<String, String> now, Map<String, String> atDial) {
-        if (now == null || atDial == null) {
-            return null;
-        }
-        Map<String, String> changed = null;
-        for (Map.Entry<String, String> e : now.entrySet()) {
-            String key = e.getKey();
-            if ((SETTABLE.contains(key) || IDENTITY.contains(key)) && !Objects.equals(e.getValue(), atDial.get(key))) {
-                if (changed == null) {
-                    changed = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+        Map<String, String> last = null;
+        for (Map.Entry<String, String> e : view.entrySet()) {
+            if (SETTABLE.contains(e.getKey()) || IDENTITY.contains(e.getKey())) {
+                if (last == null) {
+                    last = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
                 }
-                changed.put(key, e.getValue());
+                last.put(e.getKey(), e.getValue());
             }
         }
-        return changed;
+        return last;
     }
 
     /**

@@ -75,8 +75,12 @@ final class SessionState {
     private Executor networkTimeoutExecutor;
     private int networkTimeoutMillis;
     private Map<String, Class<?>> typeMap;
-    /** Server setting to how it is set again; insertion order = order of last change. */
-    private final LinkedHashMap<String, Restore> settings = new LinkedHashMap<>();
+    /**
+     * Server setting to how it is set again; insertion order = order of last change. Made on the
+     * first change (issue 16: most borrows never change one); {@link #EMPTY} until then.
+     */
+    private Map<String, Restore> settings = EMPTY;
+    private static final Map<String, Restore> EMPTY = Map.of();
     /**
      * What the open transaction did to the settings, in order: {@link Change}s and
      * {@link Savepoint} markers. Applied at commit, dropped at rollback, cut at a rollback to a savepoint.
@@ -441,7 +445,19 @@ final class SessionState {
         return List.copyOf(settings.keySet());
     }
 
+    /** The settings, to change them. */
+    private Map<String, Restore> settings() {
+        if (settings == EMPTY) {
+            settings = new LinkedHashMap<>();
+        }
+        return settings;
+    }
+
     private void apply(Change change) {
+        if (settings == EMPTY && (change.kind != Kind.SET && (change.kind != Kind.SESSION_AUTHORIZATION || change.restore == null))) {
+            return; // nothing set yet, nothing to reset
+        }
+        Map<String, Restore> settings = settings();
         switch (change.kind) {
             case SET -> {
                 settings.remove(change.key);
@@ -467,6 +483,9 @@ final class SessionState {
      * set_config calls in one), that statement still runs for them, so this one is reset after it.
      */
     private void remove(String key) {
+        if (settings == EMPTY) {
+            return;
+        }
         Restore r = settings.remove(key);
         if (r != null && settings.containsValue(r)) {
             settings.put(key, new SqlRestore(Changes.resetStatement(key), null));
@@ -475,6 +494,9 @@ final class SessionState {
 
     /** RESET ALL (keeps the role and the session authorization) or DISCARD ALL (keeps nothing). */
     private void resetAll(boolean discard) {
+        if (settings == EMPTY) {
+            return;
+        }
         Map<Restore, Boolean> dropped = new IdentityHashMap<>();
         boolean sharedWithKept = false;
         for (Iterator<Map.Entry<String, Restore>> it = settings.entrySet().iterator(); it.hasNext();) {
