@@ -12,7 +12,8 @@ import org.postgresql.PGConnection;
 /**
  * The server's own word on part of the session: the settings PostgreSQL reports to the driver
  * whenever they change (ParameterStatus, for GUC_REPORT settings), which pgjdbc keeps in a live map.
- * It costs nothing while the connection works (the map is read only once the connection is lost);
+ * It costs nothing while the connection works (the map is taken once a function, DO or CALL runs,
+ * the only way a setting changes unseen, and read only once the connection is lost);
  * then the settings it last reported must read the same on the new connection once the session is
  * restored. One that does not was changed where the layer could not see it (inside a function, a
  * procedure, a DO block), or the new server's default differs: it is set again from the server's
@@ -47,14 +48,10 @@ final class ReportedSettings {
     }
 
     /**
-     * The session settings {@code physical} last reported (read from pgjdbc's map, which outlives
-     * the connection), or null when it is not pgjdbc's to ask or reports none.
+     * The session settings a connection last reported ({@code view}: pgjdbc's map, which outlives
+     * the connection), or null when it reports none.
      */
-    static Map<String, String> session(Connection physical) {
-        Map<String, String> view = view(physical);
-        if (view == null) {
-            return null;
-        }
+    static Map<String, String> session(Map<String, String> view) {
         Map<String, String> last = null;
         for (Map.Entry<String, String> e : view.entrySet()) {
             if (SETTABLE.contains(e.getKey()) || IDENTITY.contains(e.getKey())) {

@@ -112,6 +112,12 @@ final class RetryingConnection extends PgConnectionExtensions implements Connect
     private int knownIsolation = -1;
     private boolean isolationSet;
     /**
+     * pgjdbc's live map of the settings the server reports for the physical connection in hand,
+     * taken while it is alive (a dead pgjdbc connection refuses unwrap) when a statement that may
+     * change them unseen first succeeds (a function, DO, CALL); null until then.
+     */
+    private Map<String, String> reported;
+    /**
      * The reported settings the lost session had changed, with their last values: what the next
      * connection must read once restored ({@link ReportedSettings}); null when nothing to check.
      */
@@ -168,8 +174,10 @@ final class RetryingConnection extends PgConnectionExtensions implements Connect
     private void noteReportedAtLoss(Connection old) {
         boolean transactionOpen = sqlTransaction || session.hasPending()
                 || (!session.autoCommit() && (transactionWork || transactionFailure != null));
-        if (!transactionOpen) {
-            Map<String, String> last = ReportedSettings.session(old);
+        Map<String, String> view = reported;
+        reported = null;
+        if (!transactionOpen && view != null) {
+            Map<String, String> last = ReportedSettings.session(view);
             if (last != null) {
                 reportedToKeep = last;
             }
@@ -523,6 +531,13 @@ final class RetryingConnection extends PgConnectionExtensions implements Connect
         if ((flags & (SqlScan.SESSION | SqlScan.CONFIG | SqlScan.TX_CONTROL | SqlScan.CALLS)) != 0) {
             // a SET, BEGIN ISOLATION LEVEL, DO, CALL or a function (set_config inside) may change the isolation
             knownIsolation = -1;
+        }
+        if ((flags & (SqlScan.CALLS | SqlScan.TX_CONTROL)) != 0 && reported == null) {
+            // a function, DO or CALL may change a setting unseen: keep the server's word on them at hand
+            Connection d = delegate;
+            if (!Placeholder.is(d)) {
+                reported = ReportedSettings.view(d);
+            }
         }
         if ((flags & SqlScan.PINS) != 0) {
             pin("the session holds state only this server connection has (temp table, LISTEN, PREPARE, "
