@@ -38,11 +38,13 @@ import java.util.List;
  * that never received the transaction hands the same xid to its own next transactions, and a
  * server restarted after a crash may do the same when the transaction's WAL never reached disk:
  * {@code pg_xact_status} then answers "committed" for somebody else's transaction. So the same
- * round trip that captures the xid captures where it was assigned (the WAL timeline and the
- * postmaster's start time), and a COMMITTED answer from another history is not believed: UNKNOWN.
- * A restart whose checkpoint shows the xid was already handed out (a clean stop, or a crash whose
- * WAL had recorded it) is the same history (see {@link Identity#sameHistory}). ABORTED stays believable (this transaction is not in that history either
- * way, so running it again cannot apply it twice there).
+ * round trip that captures the xid captures where it was assigned (the WAL timeline, the
+ * postmaster's start time and the WAL insert position), and a COMMITTED answer is believed only
+ * from a history that provably contains the assignment ({@link Identity#sameHistory}): the same
+ * server run; a restart whose checkpoint shows the xid was already handed out; or a later timeline
+ * (a switchover, a failover) whose history file says the old timeline ran past the captured
+ * position. Otherwise UNKNOWN. ABORTED stays believable (this transaction is not in that history
+ * either way, so running it again cannot apply it twice there).
  */
 final class CommitResolver {
 
@@ -55,30 +57,82 @@ final class CommitResolver {
     /** The xid and where it was assigned: the server's WAL timeline and start time. */
     private static final String CAPTURE = "select pg_current_xact_id_if_assigned()::text::bigint, " + Identity.SQL;
 
-    /** Where transaction ids are assigned: an xid means the same transaction only under the same identity. */
-    private static final class Identity {
+    /**
+     * Where a transaction id was assigned, captured with it (what the capture must record is
+     * {@link #SQL}, in one place): the WAL timeline, the postmaster's start time, and the WAL insert
+     * position at capture, which lies past every WAL record the transaction had written by then.
+     * An xid means the same transaction only in a server history that provably contains that
+     * assignment ({@link #sameHistory}).
+     */
+    static final class Identity {
+        /** Timeline (8 hex digits), a space, the postmaster start time, a space, the insert LSN. */
         static final String SQL = "substr(pg_walfile_name(pg_current_wal_insert_lsn()), 1, 8) || ' '"
-                + " || pg_postmaster_start_time()::text";
+                + " || pg_postmaster_start_time()::text || ' ' || pg_current_wal_insert_lsn()::text";
+
+        private Identity() {
+        }
 
         static String of(Connection physical) throws SQLException {
             return queryString(physical, "select " + SQL);
         }
 
+        /** The server run: timeline and postmaster start time, without the WAL position. */
+        static String run(String identity) {
+            return identity.substring(0, identity.lastIndexOf(' '));
+        }
+
+        static long timeline(String identity) {
+            return Long.parseLong(identity.substring(0, 8), 16);
+        }
+
+        static long lsn(String identity) {
+            return parseLsn(identity.substring(identity.lastIndexOf(' ') + 1));
+        }
+
+        static long parseLsn(String lsn) {
+            int slash = lsn.indexOf('/');
+            return (Long.parseLong(lsn.substring(0, slash), 16) << 32) | Long.parseLong(lsn.substring(slash + 1), 16);
+        }
+
         /**
          * Whether {@code xid}, captured under {@code captured}, still names the same transaction on
-         * {@code physical}: the same server run; or a restart on the same timeline whose latest
-         * checkpoint (the shutdown checkpoint of a clean stop, or the one that ends crash recovery)
-         * already counts {@code xid} as handed out, so the server cannot hand it out again. Anything
-         * else, including not being allowed to read the checkpoint, is another history.
+         * {@code physical}:
+         * <ul>
+         *   <li>the same server run;</li>
+         *   <li>a restart on the same timeline whose latest checkpoint (the shutdown checkpoint of a
+         *       clean stop, or the one that ends crash recovery) already counts {@code xid} as handed
+         *       out, so the server cannot hand it out again;</li>
+         *   <li>a later timeline (a switchover, a failover) whose history says the captured timeline
+         *       ran in it at least up to the captured insert position. Every WAL record the transaction
+         *       wrote lies below that position, so the promoted server replayed them, and replaying a
+         *       record moves the next xid past the record's: the new timeline never hands
+         *       {@code xid} out, and "committed" there is this transaction's commit record. (A
+         *       transaction whose writes all skip WAL, temporary and unlogged tables, has nothing
+         *       in the new history either way.) A standby that stopped short of that position (it
+         *       missed the transaction, or a crash lost WAL it never received) is another history.</li>
+         * </ul>
+         * Anything else, including not being allowed to read the checkpoint or the timeline history
+         * ({@code pg_read_file} needs superuser, {@code pg_read_server_files} or EXECUTE on it), is
+         * another history.
          */
         static boolean sameHistory(String captured, long xid, Connection physical) throws SQLException {
             String now = of(physical);
-            if (captured.equals(now)) {
+            if (run(captured).equals(run(now))) {
                 return true;
             }
-            if (!now.regionMatches(0, captured, 0, 9)) {
-                return false; // another timeline: a promoted standby
+            long then = timeline(captured);
+            long current = timeline(now);
+            if (current == then) {
+                return nextXidPast(xid, physical);
             }
+            if (current < then) {
+                return false;
+            }
+            Long switchPoint = switchPoint(physical, now.substring(0, 8), then);
+            return switchPoint != null && lsn(captured) <= switchPoint;
+        }
+
+        private static boolean nextXidPast(long xid, Connection physical) {
             try (PreparedStatement ps = physical.prepareStatement("select ((split_part(next_xid, ':', 1)::bigint << 32)"
                     + " + split_part(next_xid, ':', 2)::bigint > ?)::text from pg_control_checkpoint()")) {
                 ps.setLong(1, xid);
@@ -88,6 +142,48 @@ final class CommitResolver {
             } catch (SQLException e) {
                 return false;
             }
+        }
+
+        /**
+         * Where {@code timeline} ended in the history of the server's current timeline (its history
+         * file: one line per ancestor, "parent timeline, switch point, reason"); null when it is not
+         * an ancestor or the file cannot be read.
+         */
+        private static Long switchPoint(Connection physical, String currentHex, long timeline) {
+            String history;
+            try (PreparedStatement ps = physical.prepareStatement("select pg_read_file(?)")) {
+                ps.setString(1, "pg_wal/" + currentHex + ".history");
+                try (ResultSet rs = ps.executeQuery()) {
+                    if (!rs.next()) {
+                        return null;
+                    }
+                    history = rs.getString(1);
+                }
+            } catch (SQLException e) {
+                return null;
+            }
+            return switchPoint(history, timeline);
+        }
+
+        /** The switch point of {@code timeline} in the text of a timeline history file; null if it is not there. */
+        static Long switchPoint(String history, long timeline) {
+            if (history == null) {
+                return null;
+            }
+            for (String line : history.split("\n")) {
+                String[] fields = line.trim().split("\\s+");
+                if (fields.length < 2 || fields[0].isEmpty() || fields[0].startsWith("#")) {
+                    continue;
+                }
+                try {
+                    if (Long.parseLong(fields[0]) == timeline) {
+                        return parseLsn(fields[1]);
+                    }
+                } catch (RuntimeException malformed) {
+                    return null;
+                }
+            }
+            return null;
         }
 
         private static String queryString(Connection physical, String sql) throws SQLException {
