@@ -73,8 +73,14 @@ final class Recovery {
      */
     Run failed(RetryingStatement statement, int op, SQLException e, int flags, String sql, Run run)
             throws SQLException {
-        if (connection.isClosed()) {
-            // closed or aborted (from another thread) under the statement: nothing to recover
+        if (connection.isClosed() || statement.closedByApp()) {
+            // the connection or the statement closed or aborted (from another thread) under the
+            // execution: nothing to recover, pgjdbc's answer (57014, 55000, 08003) is the caller's
+            throw run == null ? e : withPrevious(e, run);
+        }
+        if (DriverVerdict.closedOnPurpose(e, connection.physicalInHand())) {
+            // pgjdbc closed its connection on purpose (a SET it refuses): its exception, and a closed connection
+            connection.closedByDriver();
             throw run == null ? e : withPrevious(e, run);
         }
         boolean replayable = statement.replayable();
