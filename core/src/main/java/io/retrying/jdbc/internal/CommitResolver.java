@@ -52,22 +52,42 @@ final class CommitResolver {
     private final RetryConfig config;
     private final RetryPolicy policy;
     private final RetryReporter reporter;
-    private final TransactionReplay replay;
-
-    /** The xid and where it was assigned: the server's WAL timeline and start time. */
-    private static final String CAPTURE = "select pg_current_xact_id_if_assigned()::text::bigint, " + Identity.SQL;
 
     /**
-     * Where a transaction id was assigned, captured with it (what the capture must record is
-     * {@link #SQL}, in one place): the WAL timeline, the postmaster's start time, and the WAL insert
-     * position at capture, which lies past every WAL record the transaction had written by then.
-     * An xid means the same transaction only in a server history that provably contains that
-     * assignment ({@link #sameHistory}).
+     * Where the server assigns ids: its WAL timeline and start time; null on a standby, which
+     * assigns none (and refuses the WAL functions). No quote character: it also rides appended to
+     * the application's SQL ({@link TransactionId}).
+     */
+    static final String IDENTITY_SQL = "case when pg_is_in_recovery() then null else"
+            + " substr(pg_walfile_name(pg_current_wal_insert_lsn()), 1, 8) || chr(32) || pg_postmaster_start_time()::text end";
+
+    /**
+     * Where the WAL was when the transaction's id was first seen (null while it has none, and so on a
+     * standby): past the transaction's first WAL record, which carries the id. Per transaction, unlike
+     * the identity. No quote character: it rides with the application's SQL too.
+     */
+    static final String POSITION_SQL = "case when pg_current_xact_id_if_assigned() is null then null else"
+            + " pg_current_wal_insert_lsn()::text end";
+
+    /** The open transaction's id, assigned now if it has none (not on a standby, which assigns none). */
+    static final String FORCED_XID_SQL = "(case when pg_is_in_recovery() then null else pg_current_xact_id() end)::text::bigint";
+
+    /** The xid and where it was assigned: the server's WAL timeline and start time. */
+    private static final String CAPTURE = "select pg_current_xact_id_if_assigned()::text::bigint, " + IDENTITY_SQL
+            + ", " + POSITION_SQL;
+    /** As CAPTURE, for work the server would give an id only at COMMIT or that ran out of sight. */
+    private static final String CAPTURE_FORCED = "select " + FORCED_XID_SQL + ", " + IDENTITY_SQL + ", " + POSITION_SQL;
+
+    /**
+     * Where a transaction id was assigned, as captured with it (what the capture must record is
+     * {@link #IDENTITY_SQL}, once per physical connection, and {@link #POSITION_SQL}, once per
+     * transaction): the WAL timeline and the postmaster's start time, and the WAL insert position
+     * when the id was first seen, which lies past the transaction's first WAL record. An xid means
+     * the same transaction only in a server history that provably contains that assignment
+     * ({@link #sameHistory}).
      */
     static final class Identity {
-        /** Timeline (8 hex digits), a space, the postmaster start time, a space, the insert LSN. */
-        static final String SQL = "substr(pg_walfile_name(pg_current_wal_insert_lsn()), 1, 8) || ' '"
-                + " || pg_postmaster_start_time()::text || ' ' || pg_current_wal_insert_lsn()::text";
+        static final String SQL = IDENTITY_SQL;
 
         private Identity() {
         }
@@ -76,17 +96,8 @@ final class CommitResolver {
             return queryString(physical, "select " + SQL);
         }
 
-        /** The server run: timeline and postmaster start time, without the WAL position. */
-        static String run(String identity) {
-            return identity.substring(0, identity.lastIndexOf(' '));
-        }
-
         static long timeline(String identity) {
             return Long.parseLong(identity.substring(0, 8), 16);
-        }
-
-        static long lsn(String identity) {
-            return parseLsn(identity.substring(identity.lastIndexOf(' ') + 1));
         }
 
         static long parseLsn(String lsn) {
@@ -95,17 +106,17 @@ final class CommitResolver {
         }
 
         /**
-         * Whether {@code xid}, captured under {@code captured}, still names the same transaction on
-         * {@code physical}:
+         * Whether {@code xid}, captured under {@code captured} with the WAL at {@code position}, still
+         * names the same transaction on {@code physical}:
          * <ul>
          *   <li>the same server run;</li>
          *   <li>a restart on the same timeline whose latest checkpoint (the shutdown checkpoint of a
          *       clean stop, or the one that ends crash recovery) already counts {@code xid} as handed
          *       out, so the server cannot hand it out again;</li>
          *   <li>a later timeline (a switchover, a failover) whose history says the captured timeline
-         *       ran in it at least up to the captured insert position. Every WAL record the transaction
-         *       wrote lies below that position, so the promoted server replayed them, and replaying a
-         *       record moves the next xid past the record's: the new timeline never hands
+         *       ran in it at least up to {@code position}. The transaction's first WAL record, which
+         *       carries the id, lies below that position, so the promoted server replayed it, and
+         *       replaying a record moves the next xid past the record's: the new timeline never hands
          *       {@code xid} out, and "committed" there is this transaction's commit record. (A
          *       transaction whose writes all skip WAL, temporary and unlogged tables, has nothing
          *       in the new history either way.) A standby that stopped short of that position (it
@@ -115,9 +126,15 @@ final class CommitResolver {
          * ({@code pg_read_file} needs superuser, {@code pg_read_server_files} or EXECUTE on it), is
          * another history.
          */
-        static boolean sameHistory(String captured, long xid, Connection physical) throws SQLException {
+        static boolean sameHistory(String captured, String position, long xid, Connection physical) throws SQLException {
+            if (captured == null) {
+                return false; // captured on a standby, promoted since: nothing says which history
+            }
             String now = of(physical);
-            if (run(captured).equals(run(now))) {
+            if (now == null) {
+                return false;
+            }
+            if (captured.equals(now)) {
                 return true;
             }
             long then = timeline(captured);
@@ -128,8 +145,11 @@ final class CommitResolver {
             if (current < then) {
                 return false;
             }
+            if (position == null) {
+                return false;
+            }
             Long switchPoint = switchPoint(physical, now.substring(0, 8), then);
-            return switchPoint != null && lsn(captured) <= switchPoint;
+            return switchPoint != null && parseLsn(position) <= switchPoint;
         }
 
         private static boolean nextXidPast(long xid, Connection physical) {
@@ -194,12 +214,11 @@ final class CommitResolver {
         }
     }
 
-    CommitResolver(RetryingConnection connection, RetryConfig config, TransactionReplay replay) {
+    CommitResolver(RetryingConnection connection, RetryConfig config) {
         this.connection = connection;
         this.config = config;
         this.policy = config.policy();
         this.reporter = config.reporter();
-        this.replay = replay;
     }
 
     /** Commits the open transaction, or throws what the application should see. */
@@ -207,33 +226,42 @@ final class CommitResolver {
         Run run = null;
         while (true) {
             Connection d = connection.delegate();
-            boolean capture = config.resolveCommits() && connection.journal.wrote();
-            long xid = Commits.NO_XID;
-            String identity = null;
-            if (capture) {
-                try (PreparedStatement ps = d.prepareStatement(CAPTURE); ResultSet rs = ps.executeQuery()) {
+            boolean capture = config.resolveCommits();
+            TransactionId tx = capture ? connection.xid() : null;
+            // the id rode with the statements (TransactionId): a round trip only when some statement could
+            // not carry it and may have written, or for work the server names only at COMMIT or that we cannot see
+            if (capture && !tx.known() && (tx.forced() || (tx.stale() && connection.journal.wrote()))) {
+                try (PreparedStatement ps = d.prepareStatement(tx.forced() ? CAPTURE_FORCED : CAPTURE);
+                        ResultSet rs = ps.executeQuery()) {
                     rs.next();
-                    xid = rs.getLong(1);
-                    if (rs.wasNull()) {
-                        xid = Commits.NO_XID;
-                    }
-                    identity = rs.getString(2);
+                    long id = rs.getLong(1);
+                    tx.capturedAtCommit(rs.wasNull() ? Commits.NO_XID : id, rs.getString(2), rs.getString(3), connection.generation());
                 } catch (SQLException e) {
                     // COMMIT not sent yet: a failure like any statement's
                     run = beforeCommit(e, run);
                     continue;
                 }
             }
+            long xid = capture ? tx.xid() : Commits.NO_XID;
+            String identity = capture ? tx.identity(connection.generation()) : null;
+            String position = capture ? tx.position() : null;
+            // the server's word that, as of the transaction's last statement, it had no id
+            boolean noXid = capture && xid == Commits.NO_XID && !tx.stale();
             // the entries as they are now: resolving a lost COMMIT swaps the connection, which clears them
             List<JournalEntry> entries = connection.journal.replayableEntries();
+            String notReplayable = entries == null ? connection.journal.refused() : connection.pinnedBy();
+            // a pinned transaction did what a new connection cannot do again
+            List<JournalEntry> replayable = notReplayable == null ? entries : null;
             boolean wrote = connection.journal.wrote();
             try {
                 d.commit();
             } catch (SQLException e) {
                 Retryability recovery = Classifier.retryability(e);
-                if (recovery == Retryability.SAFE && Classifier.serverReported(e)) {
-                    // a serialization failure detected at COMMIT: nothing committed
-                    run = heal(e, recovery, run, entries);
+                if ((recovery == Retryability.SAFE || recovery == Retryability.RESET_STATE) && Classifier.serverReported(e)) {
+                    // a serialization failure detected at COMMIT: nothing committed. Or pgjdbc's own COMMIT
+                    // statement was gone from the server connection (26000 behind PgBouncer, once no statement
+                    // of the transaction met that first): COMMIT never ran, and the transaction is aborted
+                    run = heal(e, recovery, run, replayable);
                     continue;
                 }
                 if (!recovery.needsNewConnection()) {
@@ -243,24 +271,22 @@ final class CommitResolver {
                 }
                 // its session SETs hold if it is reported committed; the swaps below would drop them
                 Object settings = connection.session.takePending();
-                if (!wrote && readsCannotHaveWritten(entries, e)) {
-                    // only reads, and none through a view, policy or operator that may write: whether
-                    // the COMMIT landed makes no difference (the connection may already be a new one)
+                if ((noXid || !wrote) && xid == Commits.NO_XID && readsCannotHaveWritten(entries, e)) {
+                    // no id (the server's word) or only reads (by the text, with no id captured), and nothing
+                    // it ran calls a volatile function, directly or through a view, policy or operator: none
+                    // can have written or notified, so whether the COMMIT landed makes no difference (the
+                    // connection may already be a new one)
                     committedOnto(settings);
                     break;
                 }
-                if (capture && xid == Commits.NO_XID) {
-                    // nothing was written: whether the COMMIT landed makes no difference
-                    connection.dropPhysical();
-                    committedOnto(settings);
-                    break;
-                }
-                if (!wrote) {
+                if (xid == Commits.NO_XID && (noXid || !wrote)) {
                     connection.markLost(e);
                     reporter.gaveUp(run(run).event(e, Retryability.UNKNOWN, Duration.ZERO, "connection lost during COMMIT"));
                     throw new CommitOutcomeUnknownException("The connection was lost during COMMIT; whether the "
-                            + "transaction committed is unknown (it read through a view, row-level security policy or "
-                            + "operator that calls a volatile function, or its statements were not kept)", Commits.NO_XID, e);
+                            + "transaction committed is unknown (it had no transaction id, but something it ran calls a "
+                            + "volatile function, directly or through a view, row-level security policy or operator, "
+                            + "which may have sent a notification or written elsewhere; or its statements were not kept)",
+                            Commits.NO_XID, e);
                 }
                 if (!capture) {
                     connection.markLost(e);
@@ -268,19 +294,19 @@ final class CommitResolver {
                     throw new CommitOutcomeUnknownException("The connection was lost during COMMIT; whether the "
                             + "transaction committed is unknown (retry.resolveCommits is off)", Commits.NO_XID, e);
                 }
-                CommitOutcome outcome = resolve(xid, identity, e);
+                CommitOutcome outcome = resolve(xid, identity, position, e);
                 if (outcome == CommitOutcome.COMMITTED) {
                     committedOnto(settings);
                     break;
                 }
                 if (outcome == CommitOutcome.ABORTED) {
-                    if (entries == null) {
+                    if (replayable == null) {
                         connection.transactionFailed(e);
                         throw new SQLException("The connection was lost during COMMIT and the transaction did not commit "
-                                + "(it could not be replayed: " + connection.journal.refused() + ")", "40000", e);
+                                + "(it could not be replayed: " + notReplayable + ")", "40000", e);
                     }
                     // the connection is already new; the replay rolls back the lookup's transaction and runs again
-                    run = heal(e, Retryability.SAFE, run, entries);
+                    run = heal(e, Retryability.SAFE, run, replayable);
                     continue;
                 }
                 connection.markLost(e);
@@ -314,16 +340,18 @@ final class CommitResolver {
             connection.dropPhysical();
             return false;
         }
+        List<String> functions = new ArrayList<>();
         List<String> words = new ArrayList<>();
         List<String> operators = new ArrayList<>();
         for (JournalEntry entry : entries) {
             if (entry.kind == JournalEntry.EXECUTION) {
                 SqlScan.References refs = SqlScan.references(entry.sql);
+                functions.addAll(refs.functions());
                 words.addAll(refs.words());
                 operators.addAll(refs.operators());
             }
         }
-        if (words.isEmpty() && operators.isEmpty()) {
+        if (functions.isEmpty() && words.isEmpty() && operators.isEmpty()) {
             connection.dropPhysical();
             return true;
         }
@@ -335,7 +363,8 @@ final class CommitResolver {
             return false;
         }
         try {
-            return !FunctionVolatility.reachesVolatile(words, operators, fresh);
+            return connection.recovery().allNonVolatile(functions, fresh)
+                    && !FunctionVolatility.reachesVolatile(words, operators, fresh);
         } catch (SQLException lookup) {
             lost.addSuppressed(lookup);
             return false;
@@ -393,7 +422,7 @@ final class CommitResolver {
                     + (entries == null ? ": " + connection.journal.refused() : "")));
             throw Recovery.withPrevious(e, run);
         }
-        return replay.heal(e, recovery, run, entries);
+        return connection.replay().heal(e, recovery, run, entries);
     }
 
     /**
@@ -402,13 +431,13 @@ final class CommitResolver {
      * killed in the same sweep as the COMMIT's, a server that is still full) is no answer: the
      * question is asked again on another, with the dial's waits. UNKNOWN when the window ends first.
      */
-    private CommitOutcome resolve(long xid, String identity, SQLException lost) {
+    private CommitOutcome resolve(long xid, String identity, String position, SQLException lost) {
         long started = policy.nanoClock().getAsLong();
         Deadline deadline = Deadline.after(config.reconnectWindow(), policy.nanoClock());
         CommitOutcome outcome = CommitOutcome.UNKNOWN;
         for (int attempt = 1; ; attempt++) {
             try {
-                outcome = lookUp(xid, identity, deadline);
+                outcome = lookUp(xid, identity, position, deadline);
                 break;
             } catch (SQLException e) {
                 lost.addSuppressed(e);
@@ -438,11 +467,12 @@ final class CommitResolver {
     }
 
     /** One question on a new physical connection: throws when that connection fails under it. */
-    private CommitOutcome lookUp(long xid, String identity, Deadline deadline) throws SQLException, InterruptedException {
+    private CommitOutcome lookUp(long xid, String identity, String position, Deadline deadline)
+            throws SQLException, InterruptedException {
         Connection fresh = connection.swap();
         try {
             CommitOutcome outcome = Commits.awaitSettled(fresh, xid, deadline, policy.sleeper());
-            if (outcome == CommitOutcome.COMMITTED && !Identity.sameHistory(identity, xid, fresh)) {
+            if (outcome == CommitOutcome.COMMITTED && !Identity.sameHistory(identity, position, xid, fresh)) {
                 // another server history (a failover, a crash restart): the xid may be somebody else's
                 return CommitOutcome.UNKNOWN;
             }

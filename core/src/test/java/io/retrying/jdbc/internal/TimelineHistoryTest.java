@@ -22,9 +22,9 @@ class TimelineHistoryTest {
 
     @Test
     void theCapturedIdentity() {
-        String captured = "00000002 2026-12-01 09:04:43.569+00 0/30001A8";
-        assertEquals(2, CommitResolver.Identity.timeline(captured));
-        assertEquals(0x30001A8L, CommitResolver.Identity.lsn(captured));
-        assertEquals("00000002 2026-12-01 09:04:43.569+00", CommitResolver.Identity.run(captured));
+        assertEquals(2, CommitResolver.Identity.timeline("00000002 2026-12-01 09:04:43.569+00"));
+        assertEquals(0x1A, CommitResolver.Identity.timeline("0000001A 2026-12-01 09:04:43.569+00"));
+        assertEquals(0x30001A8L, CommitResolver.Identity.parseLsn("0/30001A8"));
+        assertEquals((0x1FL << 32) | 0xAL, CommitResolver.Identity.parseLsn("1F/A"));
     }
 }
