@@ -81,8 +81,8 @@ class PatroniFailoverTest {
     @Order(1)
     void killOfTheLeadersPostmaster() throws Exception {
         run("kill -9 of the leader's postmaster", "kill_", sides -> {
+            sides.faultNow(); // killLeader returns only once the old postmaster's children are gone too (up to 2 s)
             cluster.killLeader();
-            sides.faultNow();
             return null;
         });
     }
