@@ -38,11 +38,13 @@ import java.util.List;
  * that never received the transaction hands the same xid to its own next transactions, and a
  * server restarted after a crash may do the same when the transaction's WAL never reached disk:
  * {@code pg_xact_status} then answers "committed" for somebody else's transaction. So the same
- * round trip that captures the xid captures where it was assigned (the WAL timeline and the
- * postmaster's start time), and a COMMITTED answer from another history is not believed: UNKNOWN.
- * A restart whose checkpoint shows the xid was already handed out (a clean stop, or a crash whose
- * WAL had recorded it) is the same history (see {@link Identity#sameHistory}). ABORTED stays believable (this transaction is not in that history either
- * way, so running it again cannot apply it twice there).
+ * round trip that captures the xid captures where it was assigned (the WAL timeline, the
+ * postmaster's start time and the WAL insert position), and a COMMITTED answer is believed only
+ * from a history that provably contains the assignment ({@link Identity#sameHistory}): the same
+ * server run; a restart whose checkpoint shows the xid was already handed out; or a later timeline
+ * (a switchover, a failover) whose history file says the old timeline ran past the captured
+ * position. Otherwise UNKNOWN. ABORTED stays believable (this transaction is not in that history
+ * either way, so running it again cannot apply it twice there).
  */
 final class CommitResolver {
 
@@ -50,35 +52,107 @@ final class CommitResolver {
     private final RetryConfig config;
     private final RetryPolicy policy;
     private final RetryReporter reporter;
-    private final TransactionReplay replay;
+
+    /**
+     * Where the server assigns ids: its WAL timeline and start time; null on a standby, which
+     * assigns none (and refuses the WAL functions). No quote character: it also rides appended to
+     * the application's SQL ({@link TransactionId}).
+     */
+    static final String IDENTITY_SQL = "case when pg_is_in_recovery() then null else"
+            + " substr(pg_walfile_name(pg_current_wal_insert_lsn()), 1, 8) || chr(32) || pg_postmaster_start_time()::text end";
+
+    /**
+     * Where the WAL was when the transaction's id was first seen (null while it has none, and so on a
+     * standby): past the transaction's first WAL record, which carries the id. Per transaction, unlike
+     * the identity. No quote character: it rides with the application's SQL too.
+     */
+    static final String POSITION_SQL = "case when pg_current_xact_id_if_assigned() is null then null else"
+            + " pg_current_wal_insert_lsn()::text end";
+
+    /** The open transaction's id, assigned now if it has none (not on a standby, which assigns none). */
+    static final String FORCED_XID_SQL = "(case when pg_is_in_recovery() then null else pg_current_xact_id() end)::text::bigint";
 
     /** The xid and where it was assigned: the server's WAL timeline and start time. */
-    private static final String CAPTURE = "select pg_current_xact_id_if_assigned()::text::bigint, " + Identity.SQL;
+    private static final String CAPTURE = "select pg_current_xact_id_if_assigned()::text::bigint, " + IDENTITY_SQL
+            + ", " + POSITION_SQL;
+    /** As CAPTURE, for work the server would give an id only at COMMIT or that ran out of sight. */
+    private static final String CAPTURE_FORCED = "select " + FORCED_XID_SQL + ", " + IDENTITY_SQL + ", " + POSITION_SQL;
 
-    /** Where transaction ids are assigned: an xid means the same transaction only under the same identity. */
-    private static final class Identity {
-        static final String SQL = "substr(pg_walfile_name(pg_current_wal_insert_lsn()), 1, 8) || ' '"
-                + " || pg_postmaster_start_time()::text";
+    /**
+     * Where a transaction id was assigned, as captured with it (what the capture must record is
+     * {@link #IDENTITY_SQL}, once per physical connection, and {@link #POSITION_SQL}, once per
+     * transaction): the WAL timeline and the postmaster's start time, and the WAL insert position
+     * when the id was first seen, which lies past the transaction's first WAL record. An xid means
+     * the same transaction only in a server history that provably contains that assignment
+     * ({@link #sameHistory}).
+     */
+    static final class Identity {
+        static final String SQL = IDENTITY_SQL;
+
+        private Identity() {
+        }
 
         static String of(Connection physical) throws SQLException {
             return queryString(physical, "select " + SQL);
         }
 
+        static long timeline(String identity) {
+            return Long.parseLong(identity.substring(0, 8), 16);
+        }
+
+        static long parseLsn(String lsn) {
+            int slash = lsn.indexOf('/');
+            return (Long.parseLong(lsn.substring(0, slash), 16) << 32) | Long.parseLong(lsn.substring(slash + 1), 16);
+        }
+
         /**
-         * Whether {@code xid}, captured under {@code captured}, still names the same transaction on
-         * {@code physical}: the same server run; or a restart on the same timeline whose latest
-         * checkpoint (the shutdown checkpoint of a clean stop, or the one that ends crash recovery)
-         * already counts {@code xid} as handed out, so the server cannot hand it out again. Anything
-         * else, including not being allowed to read the checkpoint, is another history.
+         * Whether {@code xid}, captured under {@code captured} with the WAL at {@code position}, still
+         * names the same transaction on {@code physical}:
+         * <ul>
+         *   <li>the same server run;</li>
+         *   <li>a restart on the same timeline whose latest checkpoint (the shutdown checkpoint of a
+         *       clean stop, or the one that ends crash recovery) already counts {@code xid} as handed
+         *       out, so the server cannot hand it out again;</li>
+         *   <li>a later timeline (a switchover, a failover) whose history says the captured timeline
+         *       ran in it at least up to {@code position}. The transaction's first WAL record, which
+         *       carries the id, lies below that position, so the promoted server replayed it, and
+         *       replaying a record moves the next xid past the record's: the new timeline never hands
+         *       {@code xid} out, and "committed" there is this transaction's commit record. (A
+         *       transaction whose writes all skip WAL, temporary and unlogged tables, has nothing
+         *       in the new history either way.) A standby that stopped short of that position (it
+         *       missed the transaction, or a crash lost WAL it never received) is another history.</li>
+         * </ul>
+         * Anything else, including not being allowed to read the checkpoint or the timeline history
+         * ({@code pg_read_file} needs superuser, {@code pg_read_server_files} or EXECUTE on it), is
+         * another history.
          */
-        static boolean sameHistory(String captured, long xid, Connection physical) throws SQLException {
+        static boolean sameHistory(String captured, String position, long xid, Connection physical) throws SQLException {
+            if (captured == null) {
+                return false; // captured on a standby, promoted since: nothing says which history
+            }
             String now = of(physical);
+            if (now == null) {
+                return false;
+            }
             if (captured.equals(now)) {
                 return true;
             }
-            if (!now.regionMatches(0, captured, 0, 9)) {
-                return false; // another timeline: a promoted standby
+            long then = timeline(captured);
+            long current = timeline(now);
+            if (current == then) {
+                return nextXidPast(xid, physical);
             }
+            if (current < then) {
+                return false;
+            }
+            if (position == null) {
+                return false;
+            }
+            Long switchPoint = switchPoint(physical, now.substring(0, 8), then);
+            return switchPoint != null && parseLsn(position) <= switchPoint;
+        }
+
+        private static boolean nextXidPast(long xid, Connection physical) {
             try (PreparedStatement ps = physical.prepareStatement("select ((split_part(next_xid, ':', 1)::bigint << 32)"
                     + " + split_part(next_xid, ':', 2)::bigint > ?)::text from pg_control_checkpoint()")) {
                 ps.setLong(1, xid);
@@ -90,6 +164,48 @@ final class CommitResolver {
             }
         }
 
+        /**
+         * Where {@code timeline} ended in the history of the server's current timeline (its history
+         * file: one line per ancestor, "parent timeline, switch point, reason"); null when it is not
+         * an ancestor or the file cannot be read.
+         */
+        private static Long switchPoint(Connection physical, String currentHex, long timeline) {
+            String history;
+            try (PreparedStatement ps = physical.prepareStatement("select pg_read_file(?)")) {
+                ps.setString(1, "pg_wal/" + currentHex + ".history");
+                try (ResultSet rs = ps.executeQuery()) {
+                    if (!rs.next()) {
+                        return null;
+                    }
+                    history = rs.getString(1);
+                }
+            } catch (SQLException e) {
+                return null;
+            }
+            return switchPoint(history, timeline);
+        }
+
+        /** The switch point of {@code timeline} in the text of a timeline history file; null if it is not there. */
+        static Long switchPoint(String history, long timeline) {
+            if (history == null) {
+                return null;
+            }
+            for (String line : history.split("\n")) {
+                String[] fields = line.trim().split("\\s+");
+                if (fields.length < 2 || fields[0].isEmpty() || fields[0].startsWith("#")) {
+                    continue;
+                }
+                try {
+                    if (Long.parseLong(fields[0]) == timeline) {
+                        return parseLsn(fields[1]);
+                    }
+                } catch (RuntimeException malformed) {
+                    return null;
+                }
+            }
+            return null;
+        }
+
         private static String queryString(Connection physical, String sql) throws SQLException {
             try (PreparedStatement ps = physical.prepareStatement(sql); ResultSet rs = ps.executeQuery()) {
                 rs.next();
@@ -98,12 +214,11 @@ final class CommitResolver {
         }
     }
 
-    CommitResolver(RetryingConnection connection, RetryConfig config, TransactionReplay replay) {
+    CommitResolver(RetryingConnection connection, RetryConfig config) {
         this.connection = connection;
         this.config = config;
         this.policy = config.policy();
         this.reporter = config.reporter();
-        this.replay = replay;
     }
 
     /** Commits the open transaction, or throws what the application should see. */
@@ -111,33 +226,42 @@ final class CommitResolver {
         Run run = null;
         while (true) {
             Connection d = connection.delegate();
-            boolean capture = config.resolveCommits() && connection.journal.wrote();
-            long xid = Commits.NO_XID;
-            String identity = null;
-            if (capture) {
-                try (PreparedStatement ps = d.prepareStatement(CAPTURE); ResultSet rs = ps.executeQuery()) {
+            boolean capture = config.resolveCommits();
+            TransactionId tx = capture ? connection.xid() : null;
+            // the id rode with the statements (TransactionId): a round trip only when some statement could
+            // not carry it and may have written, or for work the server names only at COMMIT or that we cannot see
+            if (capture && !tx.known() && (tx.forced() || (tx.stale() && connection.journal.wrote()))) {
+                try (PreparedStatement ps = d.prepareStatement(tx.forced() ? CAPTURE_FORCED : CAPTURE);
+                        ResultSet rs = ps.executeQuery()) {
                     rs.next();
-                    xid = rs.getLong(1);
-                    if (rs.wasNull()) {
-                        xid = Commits.NO_XID;
-                    }
-                    identity = rs.getString(2);
+                    long id = rs.getLong(1);
+                    tx.capturedAtCommit(rs.wasNull() ? Commits.NO_XID : id, rs.getString(2), rs.getString(3), connection.generation());
                 } catch (SQLException e) {
                     // COMMIT not sent yet: a failure like any statement's
                     run = beforeCommit(e, run);
                     continue;
                 }
             }
+            long xid = capture ? tx.xid() : Commits.NO_XID;
+            String identity = capture ? tx.identity(connection.generation()) : null;
+            String position = capture ? tx.position() : null;
+            // the server's word that, as of the transaction's last statement, it had no id
+            boolean noXid = capture && xid == Commits.NO_XID && !tx.stale();
             // the entries as they are now: resolving a lost COMMIT swaps the connection, which clears them
             List<JournalEntry> entries = connection.journal.replayableEntries();
+            String notReplayable = entries == null ? connection.journal.refused() : connection.pinnedBy();
+            // a pinned transaction did what a new connection cannot do again
+            List<JournalEntry> replayable = notReplayable == null ? entries : null;
             boolean wrote = connection.journal.wrote();
             try {
                 d.commit();
             } catch (SQLException e) {
                 Retryability recovery = Classifier.retryability(e);
-                if (recovery == Retryability.SAFE && Classifier.serverReported(e)) {
-                    // a serialization failure detected at COMMIT: nothing committed
-                    run = heal(e, recovery, run, entries);
+                if ((recovery == Retryability.SAFE || recovery == Retryability.RESET_STATE) && Classifier.serverReported(e)) {
+                    // a serialization failure detected at COMMIT: nothing committed. Or pgjdbc's own COMMIT
+                    // statement was gone from the server connection (26000 behind PgBouncer, once no statement
+                    // of the transaction met that first): COMMIT never ran, and the transaction is aborted
+                    run = heal(e, recovery, run, replayable);
                     continue;
                 }
                 if (!recovery.needsNewConnection()) {
@@ -147,24 +271,22 @@ final class CommitResolver {
                 }
                 // its session SETs hold if it is reported committed; the swaps below would drop them
                 Object settings = connection.session.takePending();
-                if (!wrote && readsCannotHaveWritten(entries, e)) {
-                    // only reads, and none through a view, policy or operator that may write: whether
-                    // the COMMIT landed makes no difference (the connection may already be a new one)
+                if ((noXid || !wrote) && xid == Commits.NO_XID && readsCannotHaveWritten(entries, e)) {
+                    // no id (the server's word) or only reads (by the text, with no id captured), and nothing
+                    // it ran calls a volatile function, directly or through a view, policy or operator: none
+                    // can have written or notified, so whether the COMMIT landed makes no difference (the
+                    // connection may already be a new one)
                     committedOnto(settings);
                     break;
                 }
-                if (capture && xid == Commits.NO_XID) {
-                    // nothing was written: whether the COMMIT landed makes no difference
-                    connection.dropPhysical();
-                    committedOnto(settings);
-                    break;
-                }
-                if (!wrote) {
+                if (xid == Commits.NO_XID && (noXid || !wrote)) {
                     connection.markLost(e);
                     reporter.gaveUp(run(run).event(e, Retryability.UNKNOWN, Duration.ZERO, "connection lost during COMMIT"));
                     throw new CommitOutcomeUnknownException("The connection was lost during COMMIT; whether the "
-                            + "transaction committed is unknown (it read through a view, row-level security policy or "
-                            + "operator that calls a volatile function, or its statements were not kept)", Commits.NO_XID, e);
+                            + "transaction committed is unknown (it had no transaction id, but something it ran calls a "
+                            + "volatile function, directly or through a view, row-level security policy or operator, "
+                            + "which may have sent a notification or written elsewhere; or its statements were not kept)",
+                            Commits.NO_XID, e);
                 }
                 if (!capture) {
                     connection.markLost(e);
@@ -172,19 +294,19 @@ final class CommitResolver {
                     throw new CommitOutcomeUnknownException("The connection was lost during COMMIT; whether the "
                             + "transaction committed is unknown (retry.resolveCommits is off)", Commits.NO_XID, e);
                 }
-                CommitOutcome outcome = resolve(xid, identity, e);
+                CommitOutcome outcome = resolve(xid, identity, position, e);
                 if (outcome == CommitOutcome.COMMITTED) {
                     committedOnto(settings);
                     break;
                 }
                 if (outcome == CommitOutcome.ABORTED) {
-                    if (entries == null) {
+                    if (replayable == null) {
                         connection.transactionFailed(e);
                         throw new SQLException("The connection was lost during COMMIT and the transaction did not commit "
-                                + "(it could not be replayed: " + connection.journal.refused() + ")", "40000", e);
+                                + "(it could not be replayed: " + notReplayable + ")", "40000", e);
                     }
                     // the connection is already new; the replay rolls back the lookup's transaction and runs again
-                    run = heal(e, Retryability.SAFE, run, entries);
+                    run = heal(e, Retryability.SAFE, run, replayable);
                     continue;
                 }
                 connection.markLost(e);
@@ -218,16 +340,18 @@ final class CommitResolver {
             connection.dropPhysical();
             return false;
         }
+        List<String> functions = new ArrayList<>();
         List<String> words = new ArrayList<>();
         List<String> operators = new ArrayList<>();
         for (JournalEntry entry : entries) {
             if (entry.kind == JournalEntry.EXECUTION) {
                 SqlScan.References refs = SqlScan.references(entry.sql);
+                functions.addAll(refs.functions());
                 words.addAll(refs.words());
                 operators.addAll(refs.operators());
             }
         }
-        if (words.isEmpty() && operators.isEmpty()) {
+        if (functions.isEmpty() && words.isEmpty() && operators.isEmpty()) {
             connection.dropPhysical();
             return true;
         }
@@ -239,7 +363,8 @@ final class CommitResolver {
             return false;
         }
         try {
-            return !FunctionVolatility.reachesVolatile(words, operators, fresh);
+            return connection.recovery().allNonVolatile(functions, fresh)
+                    && !FunctionVolatility.reachesVolatile(words, operators, fresh);
         } catch (SQLException lookup) {
             lost.addSuppressed(lookup);
             return false;
@@ -297,7 +422,7 @@ final class CommitResolver {
                     + (entries == null ? ": " + connection.journal.refused() : "")));
             throw Recovery.withPrevious(e, run);
         }
-        return replay.heal(e, recovery, run, entries);
+        return connection.replay().heal(e, recovery, run, entries);
     }
 
     /**
@@ -306,13 +431,13 @@ final class CommitResolver {
      * killed in the same sweep as the COMMIT's, a server that is still full) is no answer: the
      * question is asked again on another, with the dial's waits. UNKNOWN when the window ends first.
      */
-    private CommitOutcome resolve(long xid, String identity, SQLException lost) {
+    private CommitOutcome resolve(long xid, String identity, String position, SQLException lost) {
         long started = policy.nanoClock().getAsLong();
         Deadline deadline = Deadline.after(config.reconnectWindow(), policy.nanoClock());
         CommitOutcome outcome = CommitOutcome.UNKNOWN;
         for (int attempt = 1; ; attempt++) {
             try {
-                outcome = lookUp(xid, identity, deadline);
+                outcome = lookUp(xid, identity, position, deadline);
                 break;
             } catch (SQLException e) {
                 lost.addSuppressed(e);
@@ -342,11 +467,12 @@ final class CommitResolver {
     }
 
     /** One question on a new physical connection: throws when that connection fails under it. */
-    private CommitOutcome lookUp(long xid, String identity, Deadline deadline) throws SQLException, InterruptedException {
+    private CommitOutcome lookUp(long xid, String identity, String position, Deadline deadline)
+            throws SQLException, InterruptedException {
         Connection fresh = connection.swap();
         try {
             CommitOutcome outcome = Commits.awaitSettled(fresh, xid, deadline, policy.sleeper());
-            if (outcome == CommitOutcome.COMMITTED && !Identity.sameHistory(identity, xid, fresh)) {
+            if (outcome == CommitOutcome.COMMITTED && !Identity.sameHistory(identity, position, xid, fresh)) {
                 // another server history (a failover, a crash restart): the xid may be somebody else's
                 return CommitOutcome.UNKNOWN;
             }
