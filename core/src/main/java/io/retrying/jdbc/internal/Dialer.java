@@ -1,5 +1,6 @@
 package io.retrying.jdbc.internal;
 
+import io.retrying.jdbc.internal.dial.DialTarget;
 import java.sql.Connection;
 import java.sql.SQLException;
 
@@ -45,5 +46,13 @@ public interface Dialer {
      */
     default boolean multiHostPrimary() {
         return false;
+    }
+
+    /**
+     * The server (or multi-host target) whose circuit breaker guards this dialer's dials; null
+     * when its dials are not its own to guard (a pool dials for itself, a test's dialer).
+     */
+    default DialTarget dialTarget() {
+        return null;
     }
 }

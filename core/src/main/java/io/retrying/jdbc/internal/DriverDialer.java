@@ -1,5 +1,7 @@
 package io.retrying.jdbc.internal;
 
+import io.retrying.jdbc.internal.dial.Breakers;
+import io.retrying.jdbc.internal.dial.DialTarget;
 import java.sql.Connection;
 import java.sql.Driver;
 import java.sql.SQLException;
@@ -15,6 +17,7 @@ public final class DriverDialer implements Dialer {
     private final String pgUrl;
     private final Properties pgProps;
     private final PgTarget target;
+    private final DialTarget dialTarget;
 
     /**
      * @param pg pgjdbc's driver
@@ -27,6 +30,22 @@ public final class DriverDialer implements Dialer {
         this.pgProps = new Properties();
         this.pgProps.putAll(pgProps);
         this.target = PgTarget.of(pgUrl, pgProps);
+        this.dialTarget = dialTarget(pgUrl, this.pgProps);
+    }
+
+    /** The breaker's target, read as pgjdbc reads the URL; null when pgjdbc cannot parse it (it fails at dial). */
+    private static DialTarget dialTarget(String pgUrl, Properties pgProps) {
+        Properties parsed = org.postgresql.Driver.parseURL(pgUrl, pgProps);
+        if (parsed == null) {
+            return null;
+        }
+        return DialTarget.of(Breakers.shared(), parsed.getProperty("PGHOST", "localhost").split(","),
+                parsed.getProperty("PGPORT", "5432").split(","), parsed.getProperty("targetServerType"));
+    }
+
+    @Override
+    public DialTarget dialTarget() {
+        return dialTarget;
     }
 
     @Override
