@@ -30,17 +30,7 @@ public final class DriverDialer implements Dialer {
         this.pgProps = new Properties();
         this.pgProps.putAll(pgProps);
         this.target = PgTarget.of(pgUrl, pgProps);
-        this.dialTarget = dialTarget(pgUrl, this.pgProps);
-    }
-
-    /** The breaker's target, read as pgjdbc reads the URL; null when pgjdbc cannot parse it (it fails at dial). */
-    private static DialTarget dialTarget(String pgUrl, Properties pgProps) {
-        Properties parsed = org.postgresql.Driver.parseURL(pgUrl, pgProps);
-        if (parsed == null) {
-            return null;
-        }
-        return DialTarget.of(Breakers.shared(), parsed.getProperty("PGHOST", "localhost").split(","),
-                parsed.getProperty("PGPORT", "5432").split(","), parsed.getProperty("targetServerType"));
+        this.dialTarget = DialTarget.ofUrl(Breakers.shared(), pgUrl, this.pgProps);
     }
 
     @Override

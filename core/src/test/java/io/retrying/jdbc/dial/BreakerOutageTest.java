@@ -45,6 +45,15 @@ class BreakerOutageTest {
         assertTrue(lagMs <= 200, "first success " + lagMs + " ms after plain pgjdbc's tight loop");
     }
 
+    /** Seed 001's cold start: a server that needs 700 ms to wake is waited for, with no error, breaker or not. */
+    @Test
+    void aColdStartOf700MsIsRecoveredWithNoError(PgServer pg) throws Exception {
+        Outcome o = outage(pg, "on", Duration.ofMillis(700));
+        assertEquals(List.of(), o.errors, "no error reaches the application");
+        long lagMs = (o.layerFirstAt - o.plainBackAt) / 1_000_000;
+        assertTrue(lagMs <= 200, "first success " + lagMs + " ms after plain pgjdbc's tight loop");
+    }
+
     /** Without the breaker (retry.breaker=off) the same outage costs the server many more dials. */
     @Test
     void withoutTheBreakerEveryThreadDialsOnItsOwn(PgServer pg) throws Exception {

@@ -181,9 +181,13 @@ public final class CircuitBreaker {
      * A dial reached no server (refused, no route, connect timeout, no such host, 57P03). Closed:
      * counts it, and opens at the threshold. Half-open: the probe failed, so it opens again, for
      * longer. Open: a dial that started before it opened; counted, the interval kept.
+     *
+     * @param starting the server answered that it is starting up (57P03): it will accept within
+     *     moments, so the interval goes back to its shortest instead of growing, and the server is
+     *     found soon after it is ready (a crash restart answers 57P03 for as long as its recovery)
      */
-    public void unreached(long now, Throwable failure, BreakerSettings settings, RandomGenerator random,
-                          Consumer<CircuitEvent> transitions) {
+    public void unreached(long now, Throwable failure, boolean starting, BreakerSettings settings,
+                          RandomGenerator random, Consumer<CircuitEvent> transitions) {
         while (true) {
             State s = state.get();
             int failures = s.failures == Integer.MAX_VALUE ? s.failures : s.failures + 1;
@@ -192,7 +196,7 @@ public final class CircuitBreaker {
             if (s.phase == CircuitState.OPEN || s.phase == CircuitState.CLOSED && failures < settings.threshold()) {
                 next = new State(s.phase, failures, s.openings, s.until, s.round, failure);
             } else {
-                int openings = s.openings == Integer.MAX_VALUE ? s.openings : s.openings + 1;
+                int openings = starting ? 1 : s.openings == Integer.MAX_VALUE ? s.openings : s.openings + 1;
                 open = interval(openings, settings, random);
                 next = new State(CircuitState.OPEN, failures, openings, now + open, null, failure);
             }

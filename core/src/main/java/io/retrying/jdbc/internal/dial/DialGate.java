@@ -61,7 +61,9 @@ public final class DialGate {
     public static void failed(CircuitBreaker breaker, Pass pass, SQLException e, boolean severalHosts,
                               BreakerSettings settings, RetryPolicy policy, Consumer<CircuitEvent> transitions) {
         if (countsAgainst(e, severalHosts)) {
-            breaker.unreached(policy.nanoClock().getAsLong(), e, settings, ThreadLocalRandom.current(), transitions);
+            boolean starting = "57P03".equals(Classifier.sqlState(e));
+            breaker.unreached(policy.nanoClock().getAsLong(), e, starting, settings, ThreadLocalRandom.current(),
+                    transitions);
         } else {
             breaker.reached(transitions);
         }

@@ -11,6 +11,19 @@ package io.retrying.jdbc.internal.dial;
 public record DialTarget(CircuitBreaker breaker, boolean severalHosts) {
 
     /**
+     * The target of a {@code jdbc:postgresql:} URL and its properties, read as pgjdbc reads them;
+     * null when pgjdbc cannot parse the URL (the dial fails on its own then).
+     */
+    public static DialTarget ofUrl(Breakers breakers, String pgUrl, java.util.Properties props) {
+        java.util.Properties parsed = org.postgresql.Driver.parseURL(pgUrl, props);
+        if (parsed == null) {
+            return null;
+        }
+        return of(breakers, parsed.getProperty("PGHOST", "localhost").split(","),
+                parsed.getProperty("PGPORT", "5432").split(","), parsed.getProperty("targetServerType"));
+    }
+
+    /**
      * The target of pgjdbc's parsed host and port lists.
      *
      * @param targetServerType pgjdbc's setting, null for its default ({@code any})

@@ -39,7 +39,7 @@ class CircuitBreakerTest {
     };
 
     private void fail() {
-        breaker.unreached(now, refused, settings, MOST, events::add);
+        breaker.unreached(now, refused, false, settings, MOST, events::add);
     }
 
     private CircuitBreaker.Pass pass() {
@@ -162,6 +162,22 @@ class CircuitBreakerTest {
         assertEquals(50 * MS, CircuitBreaker.interval(1, settings, MOST));
         assertEquals(100 * MS, CircuitBreaker.interval(30, settings, least));
         assertEquals(200 * MS, CircuitBreaker.interval(Integer.MAX_VALUE, settings, MOST));
+    }
+
+    @Test
+    void aServerThatAnswersStartingUpIsProbedAtTheShortestInterval() {
+        fail();
+        fail();
+        fail();
+        for (int i = 0; i < 3; i++) {
+            now += 1000 * MS;
+            pass();
+            fail(); // refused: 100, 200, 200 ms
+        }
+        now += 1000 * MS;
+        pass();
+        breaker.unreached(now, refused, true, settings, MOST, events::add); // 57P03
+        assertEquals(Duration.ofMillis(50), events.get(events.size() - 1).openFor());
     }
 
     @Test
