@@ -183,8 +183,9 @@ public final class CircuitBreaker {
      * longer. Open: a dial that started before it opened; counted, the interval kept.
      *
      * @param starting the server answered that it is starting up (57P03): it will accept within
-     *     moments, so the interval goes back to its shortest instead of growing, and the server is
-     *     found soon after it is ready (a crash restart answers 57P03 for as long as its recovery)
+     *     moments, so the interval is half the cap (drawn in [cap/4, cap/2]) instead of growing,
+     *     and the server is found soon after it is ready (a crash restart answers 57P03 for as long
+     *     as its recovery lasts)
      */
     public void unreached(long now, Throwable failure, boolean starting, BreakerSettings settings,
                           RandomGenerator random, Consumer<CircuitEvent> transitions) {
@@ -196,8 +197,8 @@ public final class CircuitBreaker {
             if (s.phase == CircuitState.OPEN || s.phase == CircuitState.CLOSED && failures < settings.threshold()) {
                 next = new State(s.phase, failures, s.openings, s.until, s.round, failure);
             } else {
-                int openings = starting ? 1 : s.openings == Integer.MAX_VALUE ? s.openings : s.openings + 1;
-                open = interval(openings, settings, random);
+                int openings = s.openings == Integer.MAX_VALUE ? s.openings : s.openings + 1;
+                open = starting ? startingInterval(settings, random) : interval(openings, settings, random);
                 next = new State(CircuitState.OPEN, failures, openings, now + open, null, failure);
             }
             if (state.compareAndSet(s, next)) {
@@ -236,6 +237,13 @@ public final class CircuitBreaker {
         long cap = settings.maxOpen().toNanos();
         int doublings = Math.max(0, openings - 1);
         long ceiling = doublings >= 62 || base > (cap >> doublings) ? cap : Math.min(cap, base << doublings);
+        long half = ceiling / 2;
+        return half + random.nextLong(ceiling - half + 1);
+    }
+
+    /** The open interval while the server answers 57P03: a draw in [c/4, c/2], c the cap, at least the base's. */
+    static long startingInterval(BreakerSettings settings, RandomGenerator random) {
+        long ceiling = Math.max(settings.baseOpen().toNanos(), settings.maxOpen().toNanos() / 2);
         long half = ceiling / 2;
         return half + random.nextLong(ceiling - half + 1);
     }
