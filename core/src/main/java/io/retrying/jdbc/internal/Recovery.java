@@ -90,7 +90,7 @@ final class Recovery {
             // running on a new connection): COMMIT must still refuse it
             boolean failedBefore = connection.transactionFailure() != null;
             if (reported) {
-                connection.transactionFailed(e);
+                connection.refusedByServer(e);
             }
             if (connection.transactionHasWork() || failedBefore || !recovery.needsNewConnection()) {
                 List<JournalEntry> entries = failedBefore ? null : replayableEntries(statement, flags, recovery);
@@ -236,7 +236,7 @@ final class Recovery {
         Retryability recovery = Classifier.retryability(e, false, false, dialer.multiHostPrimary());
         boolean failedBefore = connection.transactionFailure() != null;
         if (reported) {
-            connection.transactionFailed(e);
+            connection.refusedByServer(e);
         }
         List<JournalEntry> entries = recovery.isRetryable() && connection.pinnedBy() == null && connection.inTransaction()
                 && !failedBefore ? connection.journal.replayableEntries() : null;

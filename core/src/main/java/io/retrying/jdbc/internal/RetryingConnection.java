@@ -23,6 +23,8 @@ import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.Executor;
 import org.postgresql.PGConnection;
+import org.postgresql.core.BaseConnection;
+import org.postgresql.core.TransactionState;
 
 /**
  * The application's {@link Connection}: it outlives the physical connections it wraps.
@@ -230,6 +232,17 @@ final class RetryingConnection implements Connection {
         transactionWork = work;
     }
 
+    /**
+     * The application read something of the server's outside the digest (a refcursor's rows through
+     * getObject, a large object's content): a replay could not verify it, so the open transaction is
+     * not replayable.
+     */
+    void readOutsideDigest(String what) {
+        if (inTransaction()) {
+            journal.refuse(what + " (read outside the digest)");
+        }
+    }
+
     /** The physical connection is dead: let the next call dial a new one instead of failing on it. */
     void dropPhysical() {
         Connection old = delegate;
@@ -257,9 +270,34 @@ final class RetryingConnection implements Connection {
      */
     SQLException failedOutsideFunnel(SQLException e) {
         if (inTransaction() && Classifier.serverReported(e) && !Classifier.retryability(e).needsNewConnection()) {
-            transactionFailed(e);
+            refusedByServer(e);
         }
         return e;
+    }
+
+    /**
+     * The server refused a statement or call inside the transaction: that aborts the transaction,
+     * unless the server says it is still open. pgjdbc's {@code autosave} rolls back to the savepoint
+     * it set before the statement, and the server's ReadyForQuery status (which pgjdbc keeps, no
+     * round trip) is then "in transaction", not "failed": the transaction goes on, as on pgjdbc.
+     */
+    void refusedByServer(SQLException e) {
+        if (Classifier.retryability(e).needsNewConnection() || !stillOpen()) {
+            transactionFailed(e);
+        }
+    }
+
+    private boolean stillOpen() {
+        Connection d = delegate;
+        if (Placeholder.is(d)) {
+            return false;
+        }
+        try {
+            return d.isWrapperFor(BaseConnection.class)
+                    && d.unwrap(BaseConnection.class).getTransactionState() == TransactionState.OPEN;
+        } catch (SQLException | RuntimeException e) {
+            return false; // cannot tell: the transaction counts as aborted
+        }
     }
 
     void transactionFailed(SQLException e) {
@@ -354,7 +392,8 @@ final class RetryingConnection implements Connection {
             return call.on(d);
         } catch (SQLException e) {
             if (!recovery.healForSessionCall(e)) {
-                throw e;
+                // a catalog read or session call the server refused aborted the open transaction
+                throw failedOutsideFunnel(e);
             }
             return call.on(delegate());
         }

@@ -100,6 +100,34 @@ final class RetryingResultSet implements ResultSet {
         delegate.close();
     }
 
+    /**
+     * A refcursor column read with {@code getObject} is a result set pgjdbc fetched on the physical
+     * connection (FETCH ALL), outside the digest: what the application read through it cannot be
+     * verified, so the open transaction is not replayable (a later 40001 or lost connection surfaces).
+     */
+    private <T> T readCursor(T value) {
+        if (value instanceof ResultSet) {
+            statement.owner().readOutsideDigest("a refcursor read through getObject");
+        }
+        return value;
+    }
+
+    /**
+     * pgjdbc reads a Blob or Clob column as a large object's oid and its content through the
+     * physical connection, outside the digest: the open transaction is not replayable.
+     */
+    private <T> T largeObject(T value) {
+        if (value != null) {
+            statement.owner().readOutsideDigest("a large object read through getBlob/getClob");
+        }
+        return value;
+    }
+
+    /** Whether the application closed it. */
+    boolean closedByApp() {
+        return closedByApp;
+    }
+
     /** A replay re-executed the query and read up to where the application stood: carry on there. */
     void repoint(ResultSet replayed) {
         if (!closedByApp && replayed != null) {
@@ -225,12 +253,12 @@ final class RetryingResultSet implements ResultSet {
 
     @Override
     public Blob getBlob(String a) throws SQLException {
-        return delegate.getBlob(a);
+        return largeObject(delegate.getBlob(a));
     }
 
     @Override
     public Blob getBlob(int a) throws SQLException {
-        return delegate.getBlob(a);
+        return largeObject(delegate.getBlob(a));
     }
 
     @Override
@@ -275,12 +303,12 @@ final class RetryingResultSet implements ResultSet {
 
     @Override
     public Clob getClob(String a) throws SQLException {
-        return delegate.getClob(a);
+        return largeObject(delegate.getClob(a));
     }
 
     @Override
     public Clob getClob(int a) throws SQLException {
-        return delegate.getClob(a);
+        return largeObject(delegate.getClob(a));
     }
 
     @Override
@@ -405,32 +433,32 @@ final class RetryingResultSet implements ResultSet {
 
     @Override
     public Object getObject(String a) throws SQLException {
-        return delegate.getObject(a);
+        return readCursor(delegate.getObject(a));
     }
 
     @Override
     public <T> T getObject(String a, Class<T> b) throws SQLException {
-        return delegate.getObject(a, b);
+        return readCursor(delegate.getObject(a, b));
     }
 
     @Override
     public Object getObject(String a, Map<String, Class<?>> b) throws SQLException {
-        return delegate.getObject(a, b);
+        return readCursor(delegate.getObject(a, b));
     }
 
     @Override
     public Object getObject(int a) throws SQLException {
-        return delegate.getObject(a);
+        return readCursor(delegate.getObject(a));
     }
 
     @Override
     public <T> T getObject(int a, Class<T> b) throws SQLException {
-        return delegate.getObject(a, b);
+        return readCursor(delegate.getObject(a, b));
     }
 
     @Override
     public Object getObject(int a, Map<String, Class<?>> b) throws SQLException {
-        return delegate.getObject(a, b);
+        return readCursor(delegate.getObject(a, b));
     }
 
     @Override
@@ -572,7 +600,11 @@ final class RetryingResultSet implements ResultSet {
 
     @Override
     public boolean isBeforeFirst() throws SQLException {
-        return delegate.isBeforeFirst();
+        boolean before = delegate.isBeforeFirst();
+        if (digest != null) {
+            digest.peeked(false, before);
+        }
+        return before;
     }
 
     @Override
@@ -587,7 +619,11 @@ final class RetryingResultSet implements ResultSet {
 
     @Override
     public boolean isLast() throws SQLException {
-        return delegate.isLast();
+        boolean last = delegate.isLast();
+        if (digest != null) {
+            digest.peeked(true, last);
+        }
+        return last;
     }
 
     @Override

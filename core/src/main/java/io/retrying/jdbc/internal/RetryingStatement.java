@@ -31,14 +31,10 @@ class RetryingStatement implements Statement {
             "getFetchDirection()",
             "getFetchSize()",
             "getLargeMaxRows()",
-            "getLargeUpdateCount()",
             "getMaxFieldSize()",
-            "getMoreResults()",
-            "getMoreResults(int)",
             "getResultSetConcurrency()",
             "getResultSetHoldability()",
             "getResultSetType()",
-            "getUpdateCount()",
             "isCloseOnCompletion()",
             "isPoolable()",
             "isSimpleIdentifier(String)");
@@ -496,14 +492,52 @@ class RetryingStatement implements Statement {
 
     // ---- results
 
+    /**
+     * The physical statement whose results the application asks for: the one its last execution
+     * ran on, even when another statement's failure has since replaced the connection (pgjdbc keeps
+     * an execution's counts, keys and result chain on the client); a fresh one only when that one is
+     * closed (a pool closes the statements of a connection it discards). A re-created statement has
+     * no results: it answered -1 and no keys where pgjdbc answers what the execution returned.
+     */
+    private Statement ran() throws SQLException {
+        if (closed) {
+            throw new SQLException("This statement has been closed.", "55000");
+        }
+        Statement d = delegate;
+        if (generation != owner.generation() && d.isClosed()) {
+            return delegate();
+        }
+        return d;
+    }
+
     @Override
     public final ResultSet getResultSet() throws SQLException {
-        return wrap(delegate().getResultSet());
+        return wrap(ran().getResultSet());
     }
 
     @Override
     public final ResultSet getGeneratedKeys() throws SQLException {
-        return wrap(delegate().getGeneratedKeys(), true);
+        return wrap(ran().getGeneratedKeys(), true);
+    }
+
+    @Override
+    public final int getUpdateCount() throws SQLException {
+        return ran().getUpdateCount();
+    }
+
+    @Override
+    public final long getLargeUpdateCount() throws SQLException {
+        return ran().getLargeUpdateCount();
+    }
+
+    @Override
+    public final boolean getMoreResults() throws SQLException {
+        return ran().getMoreResults();
+    }
+
+    @Override
+    public final boolean getMoreResults(int current) throws SQLException {
+        return ran().getMoreResults(current);
     }
 
     @Override
@@ -724,23 +758,8 @@ class RetryingStatement implements Statement {
     }
 
     @Override
-    public long getLargeUpdateCount() throws SQLException {
-        return delegate().getLargeUpdateCount();
-    }
-
-    @Override
     public int getMaxFieldSize() throws SQLException {
         return delegate().getMaxFieldSize();
-    }
-
-    @Override
-    public boolean getMoreResults() throws SQLException {
-        return delegate().getMoreResults();
-    }
-
-    @Override
-    public boolean getMoreResults(int a) throws SQLException {
-        return delegate().getMoreResults(a);
     }
 
     @Override
@@ -756,11 +775,6 @@ class RetryingStatement implements Statement {
     @Override
     public int getResultSetType() throws SQLException {
         return delegate().getResultSetType();
-    }
-
-    @Override
-    public int getUpdateCount() throws SQLException {
-        return delegate().getUpdateCount();
     }
 
     @Override
