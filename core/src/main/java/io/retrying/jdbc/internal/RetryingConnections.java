@@ -6,6 +6,7 @@ import io.retrying.jdbc.RetryPolicy;
 import io.retrying.jdbc.internal.dial.CircuitBreaker.Pass;
 import io.retrying.jdbc.internal.dial.DialGate;
 import io.retrying.jdbc.internal.dial.DialTarget;
+import io.retrying.jdbc.internal.dial.HostChoice;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.concurrent.atomic.AtomicLong;
@@ -87,8 +88,14 @@ public final class RetryingConnections {
                     }
                 }
                 // a swap (it has a preparation) replaces a lost connection; open() takes what it is given
+                HostChoice hosts = target != null && dialer.choosesHosts()
+                        ? HostChoice.of(target, config.breaker(), policy.nanoClock().getAsLong(), transitions) : null;
                 try {
-                    fresh = preparation != null ? dialer.dialReplacement() : dialer.dial();
+                    if (hosts != null) {
+                        fresh = hosts.dialing(transitions, () -> dialer.dial(hosts));
+                    } else {
+                        fresh = preparation != null ? dialer.dialReplacement() : dialer.dial();
+                    }
                     if (target != null) {
                         DialGate.reached(target.breaker(), transitions);
                     }
@@ -99,6 +106,9 @@ public final class RetryingConnections {
                     }
                     throw e;
                 } finally {
+                    if (hosts != null) {
+                        hosts.done(policy.nanoClock().getAsLong(), transitions);
+                    }
                     if (pass != null && pass.probe()) {
                         // a probe that ended with neither outcome (a bug, an interrupt): the next caller probes
                         target.breaker().release(pass, policy.nanoClock().getAsLong(), transitions);
@@ -110,7 +120,8 @@ public final class RetryingConnections {
                 if (config.initializer() != null) {
                     config.initializer().initialize(fresh);
                 }
-                if (run != null) {
+                if (run != null && run.attempt > 0) {
+                    // (a run with no failure only waited for the breaker's probe: nothing was overcome)
                     config.reporter().recovered(run.recoveredEvent());
                 }
                 return fresh;
