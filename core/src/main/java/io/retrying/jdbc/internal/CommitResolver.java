@@ -7,6 +7,7 @@ import io.retrying.jdbc.CommitOutcomeUnknownException;
 import io.retrying.jdbc.Commits;
 import io.retrying.jdbc.Deadline;
 import io.retrying.jdbc.RetryPolicy;
+import io.retrying.jdbc.ReplayOutcome;
 import io.retrying.jdbc.Retryability;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -196,6 +197,8 @@ final class CommitResolver {
         policy.succeeded();
         if (run != null) {
             reporter.recovered(run.recoveredEvent());
+        } else {
+            reporter.succeededWithoutRetry();
         }
     }
 
@@ -286,6 +289,9 @@ final class CommitResolver {
             connection.transactionFailed(e);
             if (recovery.needsNewConnection()) {
                 connection.markLost(e);
+            }
+            if (recovery.isRetryable()) {
+                reporter.replay(ReplayOutcome.NOT_REPLAYABLE, connection.id());
             }
             reporter.gaveUp(run.event(e, recovery, Duration.ZERO, "COMMIT failed; transaction not replayable"
                     + (entries == null ? ": " + connection.journal.refused() : "")));

@@ -3,6 +3,7 @@ package io.retrying.jdbc.internal;
 import io.retrying.jdbc.Attempt;
 import io.retrying.jdbc.Classifier;
 import io.retrying.jdbc.RetryPolicy;
+import io.retrying.jdbc.ReplayOutcome;
 import io.retrying.jdbc.Retryability;
 import java.sql.BatchUpdateException;
 import java.sql.Connection;
@@ -50,7 +51,8 @@ final class Recovery {
     private final RetryConfig config;
     private final RetryPolicy policy;
     private final Dialer dialer;
-    private final RetryReporter reporter;
+    /** Also the connection's, for its successes (package-private: read on the happy path). */
+    final RetryReporter reporter;
     private FunctionVolatility volatility;
 
     Recovery(RetryingConnection connection, RetryConfig config, Dialer dialer) {
@@ -71,8 +73,14 @@ final class Recovery {
      */
     Run failed(RetryingStatement statement, int op, SQLException e, int flags, String sql, Run run)
             throws SQLException {
-        if (connection.isClosed()) {
-            // closed or aborted (from another thread) under the statement: nothing to recover
+        if (connection.isClosed() || statement.closedByApp()) {
+            // the connection or the statement closed or aborted (from another thread) under the
+            // execution: nothing to recover, pgjdbc's answer (57014, 55000, 08003) is the caller's
+            throw run == null ? e : withPrevious(e, run);
+        }
+        if (DriverVerdict.closedOnPurpose(e, connection.physicalInHand())) {
+            // pgjdbc closed its connection on purpose (a SET it refuses): its exception, and a closed connection
+            connection.closedByDriver();
             throw run == null ? e : withPrevious(e, run);
         }
         boolean replayable = statement.replayable();
@@ -101,6 +109,9 @@ final class Recovery {
                 if (recovery.needsNewConnection()) {
                     connection.transactionFailed(e);
                     connection.markLost(e);
+                }
+                if (recovery.isRetryable()) {
+                    reporter.replay(ReplayOutcome.NOT_REPLAYABLE, connection.id());
                 }
                 throw giveUp(e, recovery, run, "inside a transaction: not replayed" + (failedBefore
                         ? " (an earlier statement failed)"
@@ -244,6 +255,9 @@ final class Recovery {
             if (recovery.needsNewConnection()) {
                 connection.transactionFailed(e);
                 connection.markLost(e);
+            }
+            if (recovery.isRetryable() && connection.inTransaction()) {
+                reporter.replay(ReplayOutcome.NOT_REPLAYABLE, connection.id());
             }
             throw giveUp(e, recovery, run, what + " inside a transaction: not replayed");
         }

@@ -22,7 +22,6 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.Executor;
-import org.postgresql.PGConnection;
 import org.postgresql.core.BaseConnection;
 import org.postgresql.core.TransactionState;
 
@@ -39,9 +38,12 @@ import org.postgresql.core.TransactionState;
  * {@link Placeholder} in between. A failure of any statement on this connection goes to its
  * {@link Recovery}, the one funnel that classifies, decides, recovers and re-runs or throws.
  *
+ * <p>It is a {@code org.postgresql.PGConnection} too, as a pgjdbc connection is: the application's
+ * casts for COPY, LISTEN/NOTIFY, large objects work ({@link PgConnectionExtensions}).
+ *
  * <p>Like a pgjdbc connection, meant for one thread at a time; no locks are taken.
  */
-final class RetryingConnection implements Connection {
+final class RetryingConnection extends PgConnectionExtensions implements Connection {
 
     /** The {@code java.sql.Connection} methods that go straight to the physical connection. */
     static final Set<String> PASS_THROUGH = Set.of(
@@ -82,7 +84,6 @@ final class RetryingConnection implements Connection {
     final TransactionReplay replay;
     private final CommitResolver commits;
     private RetryingDatabaseMetaData metaData;
-    private RetryingPgConnection pgConnection;
     /** Volatile: abort(Executor) may come from another thread while a statement runs here. */
     private volatile boolean closed;
     /**
@@ -125,6 +126,7 @@ final class RetryingConnection implements Connection {
      * nothing stood in the way of a transparent swap); fails when the application closed this
      * connection or must first acknowledge a loss with rollback().
      */
+    @Override
     Connection delegate() throws SQLException {
         Connection d = delegate;
         if (Placeholder.is(d)) {
@@ -170,6 +172,12 @@ final class RetryingConnection implements Connection {
         return pinnedBy;
     }
 
+    /**
+     * The one hook for work the layer cannot see (COPY, large objects, fastpath, unwrapped physical
+     * objects, state only this server connection has): the recovery path then refuses a transparent
+     * swap or replay, and the commit path ({@link CommitResolver}) will not replay the transaction.
+     */
+    @Override
     void pin(String reason) {
         if (pinnedBy == null) {
             pinnedBy = reason;
@@ -253,6 +261,19 @@ final class RetryingConnection implements Connection {
         }
     }
 
+    /**
+     * pgjdbc closed the physical connection on purpose ({@link DriverVerdict}): this connection is
+     * closed too, as pgjdbc's is; later calls get 08003 and {@code isClosed()} is true.
+     */
+    void closedByDriver() {
+        closed = true;
+        Connection d = delegate;
+        delegate = Placeholder.CLOSED;
+        if (!Placeholder.is(d)) {
+            dialer.discard(d);
+        }
+    }
+
     /** The physical connection died holding what cannot be restored: refuse calls until rollback(). */
     void markLost(SQLException cause) {
         lost = cause;
@@ -329,7 +350,9 @@ final class RetryingConnection implements Connection {
         }
         config.policy().succeeded();
         if (run != null) {
-            config.reporter().recovered(run.recoveredEvent());
+            recovery.reporter.recovered(run.recoveredEvent());
+        } else {
+            recovery.reporter.succeededWithoutRetry();
         }
     }
 
@@ -590,6 +613,9 @@ final class RetryingConnection implements Connection {
             c.releaseSavepoint(RetryingSavepoint.physical(savepoint));
             return null;
         });
+        if (savepoint instanceof RetryingSavepoint ours) {
+            ours.released();
+        }
         journalSavepoint(JournalEntry.RELEASE, savepoint);
     }
 
@@ -775,11 +801,11 @@ final class RetryingConnection implements Connection {
     }
 
     /**
-     * {@code PGConnection}: a view of pgjdbc's extensions that always reaches the current physical
-     * connection and pins it where it must ({@link RetryingPgConnection}). Any other pgjdbc type
-     * ({@code PgConnection}, {@code BaseConnection}) hands out the physical connection itself: what
-     * the application does with it is out of our sight, and it would keep the old object after a
-     * swap, so the connection is pinned.
+     * This connection is a {@code PGConnection} itself (pgjdbc's extensions reach the current
+     * physical connection and pin it where they must, {@link PgConnectionExtensions}). Any other
+     * pgjdbc type ({@code PgConnection}, {@code BaseConnection}) hands out the physical connection
+     * itself: what the application does with it is out of our sight, and it would keep the old
+     * object after a swap, so the connection is pinned.
      */
     @Override
     public final <T> T unwrap(Class<T> iface) throws SQLException {
@@ -787,12 +813,6 @@ final class RetryingConnection implements Connection {
             return iface.cast(this);
         }
         Connection d = delegate();
-        if (iface == PGConnection.class) {
-            if (pgConnection == null) {
-                pgConnection = new RetryingPgConnection(this);
-            }
-            return iface.cast(pgConnection);
-        }
         T unwrapped = iface.isInstance(d) ? iface.cast(d) : d.unwrap(iface);
         pin("the application unwrapped the physical connection (" + iface.getSimpleName() + ")");
         return unwrapped;

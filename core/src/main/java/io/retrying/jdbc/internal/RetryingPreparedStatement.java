@@ -505,4 +505,14 @@ class RetryingPreparedStatement extends RetryingStatement implements PreparedSta
     public ParameterMetaData getParameterMetaData() throws SQLException {
         return ps().getParameterMetaData();
     }
+
+    /**
+     * pgjdbc's rendering: the SQL with its bound parameters (logging relies on it), as the physical
+     * statement in hand gives it; it holds the application's current binding (re-created ones are
+     * rebound), and after close() the closed one answers as pgjdbc's would.
+     */
+    @Override
+    public String toString() {
+        return String.valueOf(physicalForToString());
+    }
 }

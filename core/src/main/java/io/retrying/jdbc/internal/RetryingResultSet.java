@@ -22,6 +22,8 @@ import java.sql.Time;
 import java.sql.Timestamp;
 import java.util.Calendar;
 import java.util.Map;
+import java.util.Set;
+import org.postgresql.PGRefCursorResultSet;
 
 /**
  * A result set whose {@link #getStatement()} is the application's statement, not pgjdbc's.
@@ -34,7 +36,10 @@ import java.util.Map;
  * replay itself; outside transactions it surfaces as is.
  */
 @SuppressWarnings("deprecation")
-final class RetryingResultSet implements ResultSet {
+final class RetryingResultSet implements ResultSet, PGRefCursorResultSet {
+
+    /** The {@code org.postgresql.PGRefCursorResultSet} methods that go straight to the physical result set. */
+    static final Set<String> PG_PASS_THROUGH = Set.of("getRefCursor()");
 
     /** Not final: a transaction replay re-points it at the re-executed query's result set. */
     private ResultSet delegate;
@@ -158,6 +163,16 @@ final class RetryingResultSet implements ResultSet {
     }
 
     // ---- pass-throughs
+
+    /** pgjdbc's (deprecated) name of the refcursor behind this result set; it declares no SQLException. */
+    @Override
+    public String getRefCursor() {
+        try {
+            return delegate.unwrap(PGRefCursorResultSet.class).getRefCursor();
+        } catch (SQLException e) {
+            throw new IllegalStateException(e.getMessage(), e);
+        }
+    }
 
     @Override
     public boolean absolute(int a) throws SQLException {

@@ -9,6 +9,7 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import org.postgresql.PGStatement;
 
 /**
  * The application's {@link Statement}: it outlives the physical statements it wraps.
@@ -19,9 +20,15 @@ import java.util.Set;
  * settings, batch and, for prepared statements, parameters. Settings setters are recorded;
  * everything else is a pass-through listed in {@link #PASS_THROUGH}.
  *
- * <p>Not thread-safe, like the JDBC statement it wraps.
+ * <p>It is a {@code org.postgresql.PGStatement} too, as pgjdbc's statements are; its settings
+ * ({@code setPrepareThreshold}, {@code setAdaptiveFetch}) are recorded like the JDBC ones.
+ *
+ * <p>Not thread-safe, like the JDBC statement it wraps; but {@link #cancel()} and {@link #close()}
+ * may come from another thread while an execution runs (JDBC allows both): the physical
+ * statement is never set to null, so an execution reads either the live one or a closed one,
+ * and pgjdbc's answer (57014, 55000) surfaces.
  */
-class RetryingStatement implements Statement {
+class RetryingStatement implements Statement, PGStatement {
 
     /** The {@code java.sql.Statement} methods that go straight to the physical statement. */
     static final Set<String> PASS_THROUGH = Set.of(
@@ -38,6 +45,13 @@ class RetryingStatement implements Statement {
             "isCloseOnCompletion()",
             "isPoolable()",
             "isSimpleIdentifier(String)");
+
+    /** The {@code org.postgresql.PGStatement} methods that go straight to the physical statement. */
+    static final Set<String> PG_PASS_THROUGH = Set.of(
+            "getAdaptiveFetch()",
+            "getLastOID()",
+            "getPrepareThreshold()",
+            "isUseServerPrepare()");
 
     // operations run() knows; subclasses add theirs above FIRST_SUBCLASS_OP
     static final int QUERY = 0;
@@ -67,19 +81,22 @@ class RetryingStatement implements Statement {
     private static final int POOLABLE = 1 << 7;
     private static final int CURSOR_NAME = 1 << 8;
     private static final int CLOSE_ON_COMPLETION = 1 << 9;
+    private static final int PREPARE_THRESHOLD = 1 << 10;
+    private static final int ADAPTIVE_FETCH = 1 << 11;
 
     private final RetryingConnection owner;
     final Shape shape;
     /**
-     * Not final: replaced when re-created after a failure or on a new physical connection.
-     * Volatile for cancel(), the one method another thread calls.
+     * Not final: replaced when re-created after a failure or on a new physical connection; never
+     * null (close() leaves the closed one). Volatile for cancel() and close() from another thread.
      */
     private volatile Statement delegate;
     /** cancel() was called during the current run(): a failed attempt is not followed by another. */
     private volatile boolean cancelled;
     /** The connection generation the physical statement belongs to; -1 forces a re-creation. */
     private int generation;
-    private boolean closed;
+    /** Volatile: close() may come from another thread while an execution runs or re-creates. */
+    private volatile boolean closed;
 
     private int settings;
     private int fetchSize;
@@ -90,6 +107,8 @@ class RetryingStatement implements Statement {
     private boolean escapeProcessing;
     private boolean poolable;
     private String cursorName;
+    private int prepareThreshold;
+    private boolean adaptiveFetch;
 
     private List<String> batch;
     private int batchFlags = SqlScan.READ_CANDIDATE;
@@ -118,13 +137,17 @@ class RetryingStatement implements Statement {
     /** The current physical statement, re-created first when it belongs to an older connection. */
     final Statement delegate() throws SQLException {
         if (closed) {
-            throw new SQLException("This statement has been closed.", "55000");
+            throw closedStatement();
         }
         Connection physical = owner.delegate();
         if (generation != owner.generation()) {
             recreate(physical);
         }
         return delegate;
+    }
+
+    static SQLException closedStatement() {
+        return new SQLException("This statement has been closed.", "55000");
     }
 
     private void recreate(Connection physical) throws SQLException {
@@ -143,6 +166,10 @@ class RetryingStatement implements Statement {
         lastPhysicalResultSet = null;
         lastResultSet = null;
         closeQuietly(old);
+        if (closed) {
+            // closed from another thread while re-creating: close() may have closed the old one only
+            closeQuietly(fresh);
+        }
     }
 
     private static void closeQuietly(Statement s) {
@@ -190,6 +217,19 @@ class RetryingStatement implements Statement {
         if ((set & CLOSE_ON_COMPLETION) != 0) {
             s.closeOnCompletion();
         }
+        if ((set & (PREPARE_THRESHOLD | ADAPTIVE_FETCH)) != 0) {
+            PGStatement pg = pg(s);
+            if ((set & PREPARE_THRESHOLD) != 0) {
+                pg.setPrepareThreshold(prepareThreshold);
+            }
+            if ((set & ADAPTIVE_FETCH) != 0) {
+                pg.setAdaptiveFetch(adaptiveFetch);
+            }
+        }
+    }
+
+    private static PGStatement pg(Statement s) throws SQLException {
+        return s instanceof PGStatement pg ? pg : s.unwrap(PGStatement.class);
     }
 
     long maxRows() {
@@ -557,10 +597,9 @@ class RetryingStatement implements Statement {
         }
         closed = true;
         Statement d = delegate;
-        delegate = null;
         lastResultSet = null;
         lastPhysicalResultSet = null;
-        if (d != null && generation == owner.generation() && !owner.isClosed()) {
+        if (generation == owner.generation() && !owner.isClosed()) {
             d.close();
         } else {
             closeQuietly(d);
@@ -697,31 +736,98 @@ class RetryingStatement implements Statement {
     public final void cancel() throws SQLException {
         cancelled = true;
         Statement d = delegate;
-        if (d != null && !closed) {
+        if (!closed) {
             d.cancel();
         }
     }
 
     // ---- wrapper
 
+    /**
+     * As pgjdbc's, this works on a closed statement too: it then hands out the closed physical
+     * statement rather than throwing.
+     */
     @Override
     public final <T> T unwrap(Class<T> iface) throws SQLException {
         if (iface.isInstance(this)) {
             return iface.cast(this);
         }
-        Statement d = delegate();
+        Statement d = closed ? delegate : delegate();
         return iface.isInstance(d) ? iface.cast(d) : d.unwrap(iface);
     }
 
     @Override
     public final boolean isWrapperFor(Class<?> iface) throws SQLException {
-        return iface.isInstance(this) || delegate().isWrapperFor(iface);
+        return iface.isInstance(this) || (closed ? delegate : delegate()).isWrapperFor(iface);
+    }
+
+    /** The physical statement in hand, for toString (never dials, never re-creates). */
+    final Statement physicalForToString() {
+        return delegate;
     }
 
     @Override
     public String toString() {
         return getClass().getSimpleName() + "@" + Integer.toHexString(System.identityHashCode(this))
                 + " wrapping " + delegate;
+    }
+
+    // ---- org.postgresql.PGStatement: settings recorded like the JDBC ones, the rest passed through
+
+    @Override
+    public final void setPrepareThreshold(int threshold) throws SQLException {
+        pg(delegate()).setPrepareThreshold(threshold);
+        prepareThreshold = threshold;
+        settings |= PREPARE_THRESHOLD;
+    }
+
+    /** pgjdbc's deprecated form of {@code setPrepareThreshold(flag ? 1 : 0)}. */
+    @Deprecated
+    @Override
+    public final void setUseServerPrepare(boolean flag) throws SQLException {
+        setPrepareThreshold(flag ? 1 : 0);
+    }
+
+    /** pgjdbc's declares no SQLException: a closed statement or a failed re-creation surfaces unchecked. */
+    @Override
+    public final void setAdaptiveFetch(boolean adaptive) {
+        try {
+            pg(delegate()).setAdaptiveFetch(adaptive);
+        } catch (SQLException e) {
+            throw new IllegalStateException("setAdaptiveFetch: " + e.getMessage(), e);
+        }
+        adaptiveFetch = adaptive;
+        settings |= ADAPTIVE_FETCH;
+    }
+
+    @Override
+    public long getLastOID() throws SQLException {
+        return pg(delegate()).getLastOID();
+    }
+
+    /** PGStatement's getters declare no SQLException: they read the physical statement in hand. */
+    private PGStatement pgInHand() {
+        try {
+            return pg(delegate);
+        } catch (SQLException e) {
+            throw new IllegalStateException(e.getMessage(), e);
+        }
+    }
+
+    @Deprecated
+    @Override
+    public boolean isUseServerPrepare() {
+        return pgInHand().isUseServerPrepare();
+    }
+
+    @Override
+    public int getPrepareThreshold() {
+        return pgInHand().getPrepareThreshold();
+    }
+
+    @Override
+    public boolean getAdaptiveFetch() {
+        return pgInHand().getAdaptiveFetch();
     }
 
     // ---- pass-throughs (plain forwarding to the current physical statement)

@@ -29,6 +29,8 @@ final class Run {
     boolean resetUsed;
     private final List<Throwable> previous = new ArrayList<>(2);
     private Throwable last;
+    /** When the first failure was counted, in the policy's nanos. */
+    private long firstFailureNanos;
 
     Run(RetryPolicy policy, Duration window, String connectionId) {
         this(policy, window, connectionId, policy.maxAttempts());
@@ -46,6 +48,8 @@ final class Run {
     int failed(Throwable e) {
         if (last != null) {
             previous.add(last);
+        } else {
+            firstFailureNanos = policy.nanoClock().getAsLong();
         }
         last = e;
         return ++attempt;
@@ -68,8 +72,10 @@ final class Run {
     }
 
     RetryEvent event(Throwable failure, Retryability recovery, Duration delay, String reason) {
+        long now = policy.nanoClock().getAsLong();
         return new RetryEvent(Classifier.sqlState(failure), recovery, attempt, maxAttempts, delay,
-                connectionId, elapsed(), reason, failure);
+                connectionId, Duration.ofNanos(now - startNanos), reason, failure,
+                Duration.ofNanos(Math.max(0, now - firstFailureNanos)));
     }
 
     RetryEvent event(Throwable failure, Attempt decision) {

@@ -4,6 +4,7 @@ import io.retrying.jdbc.Attempt;
 import io.retrying.jdbc.Classifier;
 import io.retrying.jdbc.ReplayDivergedException;
 import io.retrying.jdbc.RetryPolicy;
+import io.retrying.jdbc.ReplayOutcome;
 import io.retrying.jdbc.Retryability;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -73,6 +74,7 @@ final class TransactionReplay {
                 restart(cls.needsNewConnection());
                 replay(entries, failure);
                 connection.replayed(!entries.isEmpty());
+                reporter.replay(ReplayOutcome.REPLAYED, connection.id());
                 return run;
             } catch (ReplayDivergedException diverged) {
                 throw diverged(diverged, run);
@@ -118,6 +120,7 @@ final class TransactionReplay {
         }
         connection.journal.refuse("a replay diverged");
         connection.transactionFailed(diverged);
+        reporter.replay(ReplayOutcome.DIVERGED, connection.id());
         reporter.gaveUp(run.event(diverged, Retryability.SAFE, Duration.ZERO, "transaction replay diverged"));
         return diverged;
     }
