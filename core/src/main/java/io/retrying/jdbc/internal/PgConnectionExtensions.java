@@ -56,6 +56,12 @@ abstract class PgConnectionExtensions implements PGConnection {
      */
     abstract void pin(String reason);
 
+    /**
+     * The application reached work the journal cannot see (COPY, large objects): the transaction gets
+     * its id assigned before COMMIT (see {@link RetryingConnection#outOfSight}).
+     */
+    abstract void outOfSight();
+
     private PGConnection pg() throws SQLException {
         Connection d = delegate();
         return d instanceof PGConnection pg ? pg : d.unwrap(PGConnection.class);
@@ -86,17 +92,23 @@ abstract class PgConnectionExtensions implements PGConnection {
 
     @Override
     public final CopyManager getCopyAPI() throws SQLException {
-        return pinned("COPY").getCopyAPI();
+        CopyManager copy = pinned("COPY").getCopyAPI();
+        outOfSight(); // its rows are written where the journal and the capture cannot see
+        return copy;
     }
 
     @Override
     public final LargeObjectManager getLargeObjectAPI() throws SQLException {
-        return pinned("large objects").getLargeObjectAPI();
+        LargeObjectManager lo = pinned("large objects").getLargeObjectAPI();
+        outOfSight();
+        return lo;
     }
 
     @Override
     public final Fastpath getFastpathAPI() throws SQLException {
-        return pinned("fastpath").getFastpathAPI();
+        Fastpath fastpath = pinned("fastpath").getFastpathAPI();
+        outOfSight(); // server functions called past the statements (pgjdbc's large objects use it)
+        return fastpath;
     }
 
     @Override

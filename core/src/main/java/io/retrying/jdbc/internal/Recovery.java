@@ -94,6 +94,11 @@ final class Recovery {
         boolean nothingSent = !reported && "08003".equals(Classifier.sqlState(e));
 
         if (connection.inTransaction()) {
+            if ((flags & SqlScan.TX_END) != 0 && recovery.needsNewConnection() && !RetryingConnection.rollsBack(sql)) {
+                // a COMMIT sent as SQL whose reply was lost: as for commit(), the outcome is unknown; never re-run
+                reporter.gaveUp(run.event(e, Retryability.UNKNOWN, Duration.ZERO, "connection lost during a COMMIT sent as SQL"));
+                throw connection.commitStatementLost(withPrevious(e, run));
+            }
             // a transaction the server had already aborted is not brought back by a replay (nor by
             // running on a new connection): COMMIT must still refuse it
             boolean failedBefore = connection.transactionFailure() != null;
@@ -104,7 +109,7 @@ final class Recovery {
                 List<JournalEntry> entries = failedBefore ? null : replayableEntries(statement, flags, recovery);
                 if (entries != null) {
                     // a new transaction replays the journal, verified; then this call runs again
-                    return connection.replay.heal(e, recovery, run, entries);
+                    return connection.replay().heal(e, recovery, run, entries);
                 }
                 if (recovery.needsNewConnection()) {
                     connection.transactionFailed(e);
@@ -261,7 +266,7 @@ final class Recovery {
             }
             throw giveUp(e, recovery, run, what + " inside a transaction: not replayed");
         }
-        return connection.replay.heal(e, recovery, run, entries);
+        return connection.replay().heal(e, recovery, run, entries);
     }
 
     /** A session call (setReadOnly, setSchema, ...) failed: swap when that heals it. */
@@ -370,6 +375,17 @@ final class Recovery {
             e.addSuppressed(lookup);
             return new ReadOnlyProof(false, true, false);
         }
+    }
+
+    /** Whether every function in {@code functions} is non-volatile in {@code fresh}'s {@code pg_proc}. */
+    boolean allNonVolatile(List<String> functions, Connection fresh) throws SQLException {
+        if (functions.isEmpty()) {
+            return true;
+        }
+        if (volatility == null) {
+            volatility = FunctionVolatility.of(dialer.describe());
+        }
+        return volatility.allNonVolatile(functions, fresh);
     }
 
     /** Whether what {@code sql} reads reaches a volatile function; a failed lookup counts as yes. */

@@ -1,6 +1,8 @@
 package io.retrying.jdbc.internal;
 
 import io.retrying.jdbc.Classifier;
+import io.retrying.jdbc.CommitOutcomeUnknownException;
+import io.retrying.jdbc.Commits;
 import io.retrying.jdbc.Retryability;
 import java.sql.Array;
 import java.sql.Blob;
@@ -18,6 +20,7 @@ import java.sql.Savepoint;
 import java.sql.ShardingKey;
 import java.sql.Statement;
 import java.sql.Struct;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
@@ -76,13 +79,18 @@ final class RetryingConnection extends PgConnectionExtensions implements Connect
     private volatile int generation;
     private final Dialer dialer;
     private final RetryConfig config;
-    private final String id;
+    /** The listener's reporter, kept (a shared one when nobody listens: nothing allocated per borrow). */
+    private final RetryReporter reporter;
+    /** This connection's number; its id ("rc-" + number, for events and logs) is made when first asked. */
+    private final long number;
+    private String id;
     final SessionState session = new SessionState();
-    final Recovery recovery;
     /** What the open transaction did, for a replay (issue 5); see {@link TransactionReplay}. */
     final Journal journal;
-    final TransactionReplay replay;
-    private final CommitResolver commits;
+    // made on first need (issue 16): a borrow in autocommit that never fails needs none of them
+    private Recovery recovery;
+    private TransactionReplay replay;
+    private CommitResolver commits;
     private RetryingDatabaseMetaData metaData;
     /** Volatile: abort(Executor) may come from another thread while a statement runs here. */
     private volatile boolean closed;
@@ -99,22 +107,57 @@ final class RetryingConnection extends PgConnectionExtensions implements Connect
     private boolean sqlTransaction;
     /** Why this physical connection may not be swapped transparently, or null. */
     private String pinnedBy;
+    /** What the open transaction's id is known to be; made on the first transaction that asks. */
+    private TransactionId xid;
+    /**
+     * The application reached this physical connection's COPY or large objects, or the connection
+     * itself: from then on, its transactions may do work no statement of ours shows (a CopyManager
+     * kept across transactions), and each gets its id assigned before COMMIT.
+     */
+    private boolean outOfSight;
 
-    RetryingConnection(Connection physical, Dialer dialer, RetryConfig config, String id) {
+    RetryingConnection(Connection physical, Dialer dialer, RetryConfig config, long number) {
         this.delegate = physical;
         this.dialer = dialer;
         this.config = config;
-        this.id = id;
-        this.recovery = new Recovery(this, config, dialer);
+        this.number = number;
+        this.reporter = config.reporter();
         this.journal = new Journal(config.maxJournalStatements(), config.maxJournalBytes());
-        this.replay = new TransactionReplay(this, config, dialer);
-        this.commits = new CommitResolver(this, config, replay);
+    }
+
+    /** The funnel every failure of this connection goes through. */
+    Recovery recovery() {
+        Recovery r = recovery;
+        if (r == null) {
+            r = recovery = new Recovery(this, config, dialer);
+        }
+        return r;
+    }
+
+    TransactionReplay replay() {
+        TransactionReplay r = replay;
+        if (r == null) {
+            r = replay = new TransactionReplay(this, config, dialer);
+        }
+        return r;
+    }
+
+    private CommitResolver commits() {
+        CommitResolver c = commits;
+        if (c == null) {
+            c = commits = new CommitResolver(this, config);
+        }
+        return c;
     }
 
     // ---- state the statements and the funnel read
 
     String id() {
-        return id;
+        String s = id;
+        if (s == null) {
+            s = id = RetryingConnections.id(number);
+        }
+        return s;
     }
 
     int generation() {
@@ -185,6 +228,46 @@ final class RetryingConnection extends PgConnectionExtensions implements Connect
     }
 
     /**
+     * The application reached pgjdbc's COPY or large objects, or the physical connection: work the
+     * journal cannot see, whose transaction gets its id assigned before COMMIT (issue 12 C).
+     */
+    void outOfSight() {
+        outOfSight = true;
+        if (inTransaction()) {
+            xid();
+        }
+    }
+
+    private static final String OUT_OF_SIGHT = "COPY, large objects or the physical connection used directly: "
+            + "work the journal cannot see";
+
+    /** The open transaction's id as far as it is known (made on first use). */
+    TransactionId xid() {
+        TransactionId x = xid;
+        if (x == null) {
+            x = xid = new TransactionId();
+        }
+        if (outOfSight && inTransaction()) {
+            x.outOfSight();
+            journal.refuse(OUT_OF_SIGHT);
+        }
+        return x;
+    }
+
+    /**
+     * The id a statement about to run should capture by carrying it, or null when none is wanted:
+     * in autocommit (the statement, the capture and the commit would end at one Sync and be lost
+     * together), with {@code retry.resolveCommits=false}, or once the open transaction's id is known.
+     */
+    TransactionId captureWanted() {
+        if (!inTransaction() || !config.resolveCommits()) {
+            return null;
+        }
+        TransactionId x = xid();
+        return x.known() ? null : x;
+    }
+
+    /**
      * Swaps in a new physical connection: discards the old one, dials (within the reconnect
      * window), restores the session state the application set, runs the initializer. Open
      * statements notice the new generation and re-create themselves on their next use.
@@ -199,14 +282,19 @@ final class RetryingConnection extends PgConnectionExtensions implements Connect
         if (!Placeholder.is(old)) {
             dialer.discard(old);
         }
-        Connection fresh = RetryingConnections.dial(dialer, config, id, session::restoreOnto);
+        Connection fresh = RetryingConnections.dial(dialer, config, number, session::restoreOnto);
         pinnedBy = null;
         lost = null;
         transactionFailure = null;
         transactionWork = false;
         sqlTransaction = false;
+        outOfSight = false;
         session.rolledBack();
         journal.clear();
+        if (xid != null) {
+            xid.reset();
+            xid.newPhysical();
+        }
         delegate = fresh;
         if (closed) {
             // aborted from another thread while dialing: the new connection must not outlive it
@@ -227,6 +315,9 @@ final class RetryingConnection extends PgConnectionExtensions implements Connect
         transactionWork = false;
         session.rolledBack();
         journal.clear();
+        if (xid != null) {
+            xid.reset(); // the replay learns the id again
+        }
     }
 
     /** The server answered COMMIT with an error: the transaction is over, rolled back. */
@@ -238,6 +329,21 @@ final class RetryingConnection extends PgConnectionExtensions implements Connect
     void replayed(boolean work) {
         transactionFailure = null;
         transactionWork = work;
+        if (work) {
+            // the replay's statements carried no capture: the next one, or COMMIT, asks
+            TransactionId x = xid();
+            List<JournalEntry> entries = journal.replayableEntries();
+            if (entries == null) {
+                x.outOfSight();
+            } else {
+                x.ranWithout();
+                for (JournalEntry entry : entries) {
+                    if (entry.kind == JournalEntry.EXECUTION) {
+                        x.replayed(entry.sql);
+                    }
+                }
+            }
+        }
     }
 
     /**
@@ -257,6 +363,7 @@ final class RetryingConnection extends PgConnectionExtensions implements Connect
         if (!Placeholder.is(old)) {
             delegate = Placeholder.RECONNECTING;
             generation++;
+            outOfSight = false;
             dialer.discard(old);
         }
     }
@@ -350,9 +457,9 @@ final class RetryingConnection extends PgConnectionExtensions implements Connect
         }
         config.policy().succeeded();
         if (run != null) {
-            recovery.reporter.recovered(run.recoveredEvent());
+            reporter.recovered(run.recoveredEvent());
         } else {
-            recovery.reporter.succeededWithoutRetry();
+            reporter.succeededWithoutRetry();
         }
     }
 
@@ -374,13 +481,41 @@ final class RetryingConnection extends PgConnectionExtensions implements Connect
             }
         }
         if ((flags & SqlScan.TX_END) != 0) {
-            String start = sql.stripLeading();
-            boolean rolledBack = start.regionMatches(true, 0, "rollback", 0, 8) || start.regionMatches(true, 0, "abort", 0, 5);
-            endTransaction(!rolledBack);
+            endTransaction(!rollsBack(sql));
             sqlTransaction = false;
         } else if ((flags & SqlScan.TX_BEGIN) != 0 && session.autoCommit()) {
             sqlTransaction = true;
+            if (xid != null) {
+                xid.reset();
+            }
         }
+    }
+
+    /** Whether {@code sql}, which ends a transaction (SqlScan.TX_END), rolls it back rather than commits. */
+    static boolean rollsBack(String sql) {
+        String start = sql.stripLeading();
+        return start.regionMatches(true, 0, "rollback", 0, 8) || start.regionMatches(true, 0, "abort", 0, 5);
+    }
+
+    /**
+     * A COMMIT sent as SQL ({@code execute("COMMIT")}) lost its connection before the reply: the
+     * transaction may or may not have committed (issue 12 case 13), as for a lost {@code commit()}.
+     * The transaction is over either way. Begun with SQL in autocommit, the connection just goes on
+     * with a new physical connection; in manual commit, calls are refused until rollback(), as after a
+     * lost commit().
+     */
+    CommitOutcomeUnknownException commitStatementLost(SQLException lost) {
+        long id = xid != null ? xid.xid() : Commits.NO_XID;
+        if (session.autoCommit() && pinnedBy == null) {
+            endTransaction(false);
+            sqlTransaction = false;
+            dropPhysical();
+        } else {
+            transactionFailed(lost);
+            markLost(lost);
+        }
+        return new CommitOutcomeUnknownException("The connection was lost during a COMMIT sent as SQL; whether the "
+                + "transaction committed is unknown" + (id != Commits.NO_XID ? " (transaction " + id + ")" : ""), id, lost);
     }
 
     private void endTransaction(boolean committed) {
@@ -392,6 +527,9 @@ final class RetryingConnection extends PgConnectionExtensions implements Connect
         transactionFailure = null;
         transactionWork = false;
         journal.clear();
+        if (xid != null) {
+            xid.reset();
+        }
     }
 
     /**
@@ -414,7 +552,7 @@ final class RetryingConnection extends PgConnectionExtensions implements Connect
         try {
             return call.on(d);
         } catch (SQLException e) {
-            if (!recovery.healForSessionCall(e)) {
+            if (!recovery().healForSessionCall(e)) {
                 // a catalog read or session call the server refused aborted the open transaction
                 throw failedOutsideFunnel(e);
             }
@@ -545,7 +683,7 @@ final class RetryingConnection extends PgConnectionExtensions implements Connect
             throw new SQLException("The transaction was rolled back, not committed: a statement in it failed earlier ("
                     + Classifier.sqlState(failed) + ")", "40000", failed);
         }
-        commits.commit();
+        commits().commit();
         endTransaction(true);
     }
 
@@ -569,7 +707,7 @@ final class RetryingConnection extends PgConnectionExtensions implements Connect
             try {
                 d.rollback();
             } catch (SQLException e) {
-                if (!recovery.healForRollback(e)) {
+                if (!recovery().healForRollback(e)) {
                     throw e;
                 }
             }
@@ -631,7 +769,7 @@ final class RetryingConnection extends PgConnectionExtensions implements Connect
             try {
                 return call.on(d);
             } catch (SQLException e) {
-                run = recovery.callFailed(e, run, "a savepoint call");
+                run = recovery().callFailed(e, run, "a savepoint call");
             }
         }
     }
@@ -815,6 +953,7 @@ final class RetryingConnection extends PgConnectionExtensions implements Connect
         Connection d = delegate();
         T unwrapped = iface.isInstance(d) ? iface.cast(d) : d.unwrap(iface);
         pin("the application unwrapped the physical connection (" + iface.getSimpleName() + ")");
+        outOfSight();
         return unwrapped;
     }
 
@@ -825,7 +964,7 @@ final class RetryingConnection extends PgConnectionExtensions implements Connect
 
     @Override
     public String toString() {
-        return "RetryingConnection@" + Integer.toHexString(System.identityHashCode(this)) + " " + id
+        return "RetryingConnection@" + Integer.toHexString(System.identityHashCode(this)) + " " + id()
                 + " wrapping " + delegate;
     }
 

@@ -81,7 +81,7 @@ final class RetryingResultSet implements ResultSet, PGRefCursorResultSet {
      * re-executed query, and the fetch is tried there.
      */
     private boolean nextAfterReplay(SQLException first) throws SQLException {
-        Recovery recovery = statement.owner().recovery;
+        Recovery recovery = statement.owner().recovery();
         Run run = null;
         SQLException e = first;
         while (true) {

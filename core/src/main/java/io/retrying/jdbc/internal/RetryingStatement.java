@@ -10,6 +10,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import org.postgresql.PGStatement;
+import org.postgresql.util.PSQLException;
+import org.postgresql.util.PSQLState;
 
 /**
  * The application's {@link Statement}: it outlives the physical statements it wraps.
@@ -121,6 +123,28 @@ class RetryingStatement implements Statement, PGStatement {
     private RetryingResultSet lastResultSet;
     /** This statement's latest execution in the transaction journal, or null. */
     JournalEntry lastEntry;
+    /**
+     * The results of the latest execution when it carried the transaction id capture (its own
+     * results, the capture's taken off), or null: the application's getMoreResults, getUpdateCount
+     * and getResultSet walk these, as they would the physical statement's had it run alone.
+     */
+    private Ridden ridden;
+
+    /** The application's results of an execution that carried the capture, and where the application is in them. */
+    private static final class Ridden {
+        final List<Object> results;
+        final Statement physical;
+        int position;
+
+        Ridden(List<Object> results, Statement physical) {
+            this.results = results;
+            this.physical = physical;
+        }
+
+        Object current() {
+            return position < results.size() ? results.get(position) : null;
+        }
+    }
 
     RetryingStatement(RetryingConnection owner, Shape shape) throws SQLException {
         this.owner = owner;
@@ -165,11 +189,17 @@ class RetryingStatement implements Statement, PGStatement {
         generation = gen;
         lastPhysicalResultSet = null;
         lastResultSet = null;
+        ridden = null;
         closeQuietly(old);
+        closeRidingStatement();
         if (closed) {
             // closed from another thread while re-creating: close() may have closed the old one only
             closeQuietly(fresh);
         }
+    }
+
+    /** The physical statement that carries the capture for a prepared statement: closed with its connection's. */
+    void closeRidingStatement() {
     }
 
     private static void closeQuietly(Statement s) {
@@ -298,7 +328,9 @@ class RetryingStatement implements Statement, PGStatement {
         generation = owner.generation();
         lastPhysicalResultSet = result == null ? null : physicalResult;
         lastResultSet = result;
+        ridden = null;
         closeQuietly(old);
+        closeRidingStatement();
     }
 
     /** Whether the recorded work can be sent again (subclasses: no stream parameter). */
@@ -320,17 +352,114 @@ class RetryingStatement implements Statement, PGStatement {
         while (true) {
             Statement d = delegate();
             try {
-                long result = perform(d, op, sql, intArg, arg);
-                owner.executed(this, op, flags, sql, intArg, arg, result, d, run);
+                long result;
+                ridden = null;
+                TransactionId capture = owner.captureWanted();
+                if (capture == null) {
+                    result = perform(d, op, sql, intArg, arg);
+                } else if (canRide(d, op, sql, flags)) {
+                    result = ride(d, op, sql, capture);
+                } else {
+                    capture.ranWithout();
+                    result = perform(d, op, sql, intArg, arg);
+                }
+                owner.executed(this, op, flags, sql, intArg, arg, result, ridden != null ? this : d, run);
                 return result;
             } catch (SQLException e) {
-                run = owner.recovery.failed(this, op, e, flags, sql, run);
+                run = owner.recovery().failed(this, op, e, flags, sql, run);
                 generation = -1;
                 if (cancelled) {
                     // cancel() came while the failure was being recovered: the work is not run again
                     throw Recovery.withPrevious(new SQLException("The statement was cancelled while it waited to"
                             + " run again after a failure", "57014", e), run);
                 }
+            }
+        }
+    }
+
+    /**
+     * Whether this execution can carry the transaction id capture: the plain executions (no
+     * generated keys, no batch: pgjdbc rewrites those, or refuses several statements), of SQL that
+     * is one statement the capture may follow, with no cursor fetch (a fetch size) or updatable
+     * result set that a second statement in the string could change.
+     */
+    boolean canRide(Statement d, int op, String sql, int flags) throws SQLException {
+        return (op == QUERY || op == UPDATE || op == EXECUTE || op == LARGE_UPDATE)
+                && (shape.factory() == Shape.STATEMENT || shape.b() != ResultSet.CONCUR_UPDATABLE)
+                && !closesOnCompletion() && d.getFetchSize() == 0 && TransactionId.canRide(sql, flags);
+    }
+
+    /** closeOnCompletion() was asked: pgjdbc closes the statement that ran with its results, so the capture does not ride. */
+    final boolean closesOnCompletion() {
+        return (settings & CLOSE_ON_COMPLETION) != 0;
+    }
+
+    /** Executes {@code sql} with {@code ride} appended, in one round trip; true if the first result is a result set. */
+    boolean executeRiding(Statement d, String sql, String ride) throws SQLException {
+        return d.execute(sql.concat(ride));
+    }
+
+    /** The physical statement {@link #executeRiding} ran on. */
+    Statement ridingStatement(Statement d) {
+        return d;
+    }
+
+    /**
+     * Runs {@code op} with the capture appended: the capture's result (the last) is read into
+     * {@code capture} and taken off; the application gets what its statement alone gives, and the
+     * exception pgjdbc would have thrown for it (a query that returns no rows, an update that does).
+     */
+    private long ride(Statement d, int op, String sql, TransactionId capture) throws SQLException {
+        int gen = owner.generation();
+        boolean isResultSet = executeRiding(d, sql, capture.ride(sql, gen));
+        Statement s = ridingStatement(d);
+        List<Object> results = new ArrayList<>(2);
+        while (true) {
+            if (isResultSet) {
+                results.add(s.getResultSet());
+            } else {
+                long count = s.getLargeUpdateCount();
+                if (count == -1) {
+                    break;
+                }
+                results.add(count);
+            }
+            isResultSet = s.getMoreResults(KEEP_CURRENT_RESULT);
+        }
+        Object last = results.isEmpty() ? null : results.get(results.size() - 1);
+        if (last instanceof ResultSet rs && TransactionId.COLUMN.equals(rs.getMetaData().getColumnLabel(1))) {
+            results.remove(results.size() - 1);
+            try (rs) {
+                capture.captured(rs, gen);
+            }
+        } else {
+            capture.ranWithout();
+        }
+        ridden = new Ridden(results, s);
+        Object first = results.isEmpty() ? null : results.get(0);
+        switch (op) {
+            case QUERY, RetryingPreparedStatement.PS_QUERY -> {
+                if (!(first instanceof ResultSet rs)) {
+                    throw new PSQLException("No results were returned by the query.", PSQLState.NO_DATA);
+                }
+                if (results.size() > 1) {
+                    throw new PSQLException("Multiple ResultSets were returned by the query.", PSQLState.TOO_MANY_RESULTS);
+                }
+                physicalResult = rs;
+                return 0;
+            }
+            case EXECUTE, RetryingPreparedStatement.PS_EXECUTE -> {
+                return first instanceof ResultSet ? 1 : 0;
+            }
+            default -> {
+                for (Object result : results) {
+                    if (result instanceof ResultSet) {
+                        throw new PSQLException("A result was returned when none was expected.", PSQLState.TOO_MANY_RESULTS);
+                    }
+                }
+                long count = first == null ? -1 : (Long) first;
+                boolean large = op == LARGE_UPDATE || op == RetryingPreparedStatement.PS_LARGE_UPDATE;
+                return large || count <= Integer.MAX_VALUE ? count : SUCCESS_NO_INFO;
             }
         }
     }
@@ -552,7 +681,62 @@ class RetryingStatement implements Statement, PGStatement {
 
     @Override
     public final ResultSet getResultSet() throws SQLException {
-        return wrap(ran().getResultSet());
+        Statement d = ran();
+        Ridden r = ridden;
+        if (r != null) {
+            return wrap(r.current() instanceof ResultSet rs ? rs : null);
+        }
+        return wrap(d.getResultSet());
+    }
+
+    @Override
+    public final int getUpdateCount() throws SQLException {
+        Statement d = ran();
+        Ridden r = ridden;
+        if (r != null) {
+            long count = r.current() instanceof Long n ? n : -1;
+            return count > Integer.MAX_VALUE ? SUCCESS_NO_INFO : (int) count;
+        }
+        return d.getUpdateCount();
+    }
+
+    @Override
+    public final long getLargeUpdateCount() throws SQLException {
+        Statement d = ran();
+        Ridden r = ridden;
+        if (r != null) {
+            return r.current() instanceof Long n ? n : -1;
+        }
+        return d.getLargeUpdateCount();
+    }
+
+    @Override
+    public final boolean getMoreResults() throws SQLException {
+        return getMoreResults(CLOSE_ALL_RESULTS);
+    }
+
+    /** As pgjdbc's: moves to the next result, closing the current one or all before as asked. */
+    @Override
+    public final boolean getMoreResults(int current) throws SQLException {
+        Statement d = ran();
+        Ridden r = ridden;
+        if (r == null) {
+            return d.getMoreResults(current);
+        }
+        if (current == CLOSE_CURRENT_RESULT && r.current() instanceof ResultSet rs) {
+            rs.close();
+        }
+        if (r.position < r.results.size()) {
+            r.position++;
+        }
+        if (current == CLOSE_ALL_RESULTS) {
+            for (int i = 0; i < r.position; i++) {
+                if (r.results.get(i) instanceof ResultSet rs) {
+                    rs.close();
+                }
+            }
+        }
+        return r.current() instanceof ResultSet;
     }
 
     @Override
@@ -560,25 +744,6 @@ class RetryingStatement implements Statement, PGStatement {
         return wrap(ran().getGeneratedKeys(), true);
     }
 
-    @Override
-    public final int getUpdateCount() throws SQLException {
-        return ran().getUpdateCount();
-    }
-
-    @Override
-    public final long getLargeUpdateCount() throws SQLException {
-        return ran().getLargeUpdateCount();
-    }
-
-    @Override
-    public final boolean getMoreResults() throws SQLException {
-        return ran().getMoreResults();
-    }
-
-    @Override
-    public final boolean getMoreResults(int current) throws SQLException {
-        return ran().getMoreResults(current);
-    }
 
     @Override
     public final Connection getConnection() throws SQLException {
@@ -599,6 +764,8 @@ class RetryingStatement implements Statement, PGStatement {
         Statement d = delegate;
         lastResultSet = null;
         lastPhysicalResultSet = null;
+        ridden = null;
+        closeRidingStatement();
         if (generation == owner.generation() && !owner.isClosed()) {
             d.close();
         } else {
@@ -717,6 +884,10 @@ class RetryingStatement implements Statement, PGStatement {
     @Override
     public final SQLWarning getWarnings() throws SQLException {
         Statement d = inHand();
+        Ridden r = ridden;
+        if (d != null && r != null && r.physical != d) {
+            return r.physical.getWarnings(); // a prepared statement's riding twin ran it
+        }
         return d == null ? null : d.getWarnings();
     }
 
@@ -725,6 +896,10 @@ class RetryingStatement implements Statement, PGStatement {
         Statement d = inHand();
         if (d != null) {
             d.clearWarnings();
+            Ridden r = ridden;
+            if (r != null && r.physical != d) {
+                r.physical.clearWarnings();
+            }
         }
     }
 
@@ -738,7 +913,12 @@ class RetryingStatement implements Statement, PGStatement {
         Statement d = delegate;
         if (!closed) {
             d.cancel();
+            cancelRiding();
         }
+    }
+
+    /** cancel() from another thread: the riding twin of a prepared statement may be the one running. */
+    void cancelRiding() throws SQLException {
     }
 
     // ---- wrapper
