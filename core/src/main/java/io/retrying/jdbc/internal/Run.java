@@ -55,6 +55,10 @@ final class Run {
         return ++attempt;
     }
 
+    Deadline deadline() {
+        return deadline;
+    }
+
     Duration remaining() {
         return deadline.remaining();
     }

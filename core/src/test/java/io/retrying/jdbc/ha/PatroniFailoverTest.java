@@ -118,9 +118,11 @@ class PatroniFailoverTest {
     @Order(4)
     void etcdRestarted() throws Exception {
         run("etcd restarted", "etcd_", sides -> {
-            sides.faultNow();
-            // down longer than retry_timeout (5 s): the leader cannot renew its key and demotes itself
+            // down longer than retry_timeout (5 s): the leader cannot renew its key and demotes itself.
+            // The fault's moment is etcd's return: the outage it chose to hold (6 s) is the test's,
+            // and from there the cluster has ttl + loop_wait to elect and promote a leader
             cluster.restartEtcd(Duration.ofSeconds(6));
+            sides.faultNow();
             return null;
         });
     }
