@@ -4,6 +4,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import org.postgresql.core.BaseConnection;
 import org.postgresql.core.CachedQuery;
+import org.postgresql.core.Parser;
 import org.postgresql.core.Query;
 import org.postgresql.jdbc.PreferQueryMode;
 
@@ -35,12 +36,27 @@ public final class PgjdbcSplit {
      * cannot be told, so that a caller is careful.
      */
     public static int statements(Connection physical, String sql, boolean parameterized) {
+        BaseConnection pg = null;
         try {
-            Query[] parts = parse(physical.unwrap(BaseConnection.class), sql, parameterized).query.getSubqueries();
-            return parts == null ? 1 : parts.length;
+            pg = physical.unwrap(BaseConnection.class);
+        } catch (SQLException | RuntimeException closed) {
+            // a closed connection may refuse unwrap: read the string both ways below
+        }
+        try {
+            if (pg != null) {
+                Query[] parts = parse(pg, sql, parameterized).query.getSubqueries();
+                return parts == null ? 1 : parts.length;
+            }
+            return Math.max(count(sql, true, parameterized), count(sql, false, parameterized));
         } catch (SQLException | RuntimeException e) {
             return Integer.MAX_VALUE;
         }
+    }
+
+    /** pgjdbc's parse (escape processing, then the split) without a connection. */
+    private static int count(String sql, boolean standardConformingStrings, boolean parameterized) throws SQLException {
+        String processed = Parser.replaceProcessing(sql, true, standardConformingStrings);
+        return Parser.parseJdbcSql(processed, standardConformingStrings, parameterized, true, false, false).size();
     }
 
     private static CachedQuery parse(BaseConnection pg, String sql, boolean parameterized) throws SQLException {
