@@ -82,6 +82,9 @@ final class Recovery {
             // closed or aborted (from another thread) under the statement: nothing to recover
             throw run == null ? e : withPrevious(e, run);
         }
+        if (run != null && run.readOnlyGuard != null) {
+            guardFailed(e, run);
+        }
         boolean replayable = statement.replayable();
         if (run == null) {
             run = new Run(policy, config.reconnectWindow(), connection.id());
@@ -130,18 +133,16 @@ final class Recovery {
             throw giveUp(e, recovery, run, "an autocommit batch committed in part (its update counts say which"
                     + " entries): not replayed");
         }
-        if (reported && !isBatch(op) && mayBeSplitBySync(statement, flags, sql)) {
+        if (reported && recovery.isRetryable() && !isBatch(op) && mayBeSplitBySync(statement, flags, sql)) {
+            // A failure that would be retried, of a string pgjdbc may have run as several implicit
+            // transactions: its first statements may have committed, so it is not run again, and the
+            // application must not run it again whole either (a raw 40001 or 55P03 invites that).
             dropIfDead(recovery);
             giveUp(e, recovery, run, "an autocommit string of several statements that pgjdbc may have sent with a Sync"
                     + " between them: its first statements may have committed");
-            if (recovery.needsNewConnection()) {
-                // the connection died with it: which statements had committed is not known
-                throw new SQLException("A string of several statements failed in autocommit as its connection was lost;"
-                        + " pgjdbc may have run it as several implicit transactions, so its first statements may have"
-                        + " been applied: not run again", LOST_WRITE_STATE, withPrevious(e, run));
-            }
-            // the server refused one of its statements on a live connection: what bare pgjdbc reports
-            throw withPrevious(e, run);
+            throw new SQLException("A string of several statements failed in autocommit; pgjdbc may have run it as"
+                    + " several implicit transactions, so its first statements may have been applied: not run again",
+                    LOST_WRITE_STATE, withPrevious(e, run));
         }
 
         boolean wrote = false;
@@ -192,13 +193,90 @@ final class Recovery {
             }
             if (unproven) {
                 Verdict verdict = prove(statement, e, sql, fresh);
+                for (int dials = 1; verdict == null; dials++) {
+                    // the new connection broke under the proof (a server still restarting, a pooler
+                    // cycling its connections): nothing was re-run, so prove again on another one
+                    if (dials >= MAX_PROOF_DIALS || run.remaining().isZero() || run.remaining().isNegative()) {
+                        verdict = new Verdict(false, "the new connection broke during the proof, " + dials + " times");
+                        break;
+                    }
+                    try {
+                        fresh = connection.swap();
+                    } catch (SQLException dial) {
+                        SQLException unknown = mayHaveWritten(e, run);
+                        unknown.addSuppressed(dial);
+                        throw unknown;
+                    }
+                    verdict = prove(statement, e, sql, fresh);
+                }
                 if (!verdict.readOnly()) {
                     reporter.gaveUp(run.event(e, Retryability.UNKNOWN, Duration.ZERO, "not replayed: " + verdict.reason()));
-                    throw mayHaveWritten(e, run);
+                    throw mayHaveWritten(e, run, verdict.reason());
                 }
+                guard(e, run, fresh);
             }
         }
         return run;
+    }
+
+    /**
+     * Defence in depth for a proven replay: it runs inside {@code BEGIN READ ONLY}, so that a write
+     * the proof could not see (a STABLE procedural function that calls a VOLATILE writer) is refused
+     * by the server (25006) instead of applied a second time. Two round trips, failure path only.
+     * A guard that cannot be opened leaves the statement unproven.
+     */
+    private void guard(SQLException e, Run run, Connection fresh) throws SQLException {
+        try (Statement st = fresh.createStatement()) {
+            st.execute(ReadOnlyProof.MARK + "BEGIN READ ONLY");
+        } catch (SQLException refused) {
+            e.addSuppressed(refused);
+            connection.dropPhysical();
+            reporter.gaveUp(run.event(e, Retryability.UNKNOWN, Duration.ZERO,
+                    "not replayed: its read-only guard could not be opened"));
+            throw mayHaveWritten(e, run);
+        }
+        run.readOnlyGuard = e;
+    }
+
+    /** The guarded replay succeeded: commit its read-only transaction; the result is in hand either way. */
+    void guardPassed(Run run) {
+        run.readOnlyGuard = null;
+        Connection physical = connection.physicalInHand();
+        if (physical == null) {
+            return;
+        }
+        try (Statement st = physical.createStatement()) {
+            st.execute(ReadOnlyProof.MARK + "COMMIT");
+        } catch (SQLException lost) {
+            // a read-only transaction: nothing to lose; the next call finds the connection gone and heals
+            connection.dropPhysical();
+        }
+    }
+
+    /**
+     * The guarded replay failed: end its transaction; a write it tried, refused by the read-only
+     * guard (25006), means the first execution may have written too: 08007, the loss as its cause.
+     */
+    private void guardFailed(SQLException e, Run run) throws SQLException {
+        Throwable loss = run.readOnlyGuard;
+        run.readOnlyGuard = null;
+        Connection physical = connection.physicalInHand();
+        if (physical != null) {
+            try (Statement st = physical.createStatement()) {
+                st.execute(ReadOnlyProof.MARK + "ROLLBACK");
+            } catch (SQLException gone) {
+                connection.dropPhysical();
+            }
+        }
+        if ("25006".equals(Classifier.sqlState(e))) {
+            reporter.gaveUp(run.event(e, Retryability.UNKNOWN, Duration.ZERO,
+                    "the replay tried to write (a function the proof could not see into): refused, not applied"));
+            SQLException unknown = new SQLException("The connection was lost while a statement that may write was"
+                    + " running; whether it was applied is unknown (running it again tried to write and was refused)",
+                    LOST_WRITE_STATE, loss);
+            unknown.addSuppressed(e);
+            throw unknown;
+        }
     }
 
     private static boolean isBatch(int op) {
@@ -216,10 +294,13 @@ final class Recovery {
                 || statement instanceof RetryingCallableStatement;
     }
 
+    /** How many new connections one proof may dial when each breaks under it. */
+    private static final int MAX_PROOF_DIALS = 3;
+
     /**
      * Asks the server, on {@code fresh}, whether the statement that lost its connection can have
-     * written (see {@link ReadOnlyProof}). A proof that breaks the new connection counts as "may
-     * have written", and the connection is dropped.
+     * written (see {@link ReadOnlyProof}). Null when the proof broke the new connection (it is
+     * dropped): the caller may prove again on another.
      */
     private Verdict prove(RetryingStatement statement, SQLException e, String sql, Connection fresh) {
         boolean prepared = statement instanceof RetryingPreparedStatement;
@@ -230,7 +311,7 @@ final class Recovery {
         } catch (SQLException broken) {
             e.addSuppressed(broken);
             connection.dropPhysical();
-            return new Verdict(false, "the proof failed (" + broken.getSQLState() + ")");
+            return null;
         }
     }
 
@@ -287,6 +368,13 @@ final class Recovery {
     private static SQLException mayHaveWritten(SQLException e, Run run) {
         return new SQLException("The connection was lost while a statement that may write was running; "
                 + "whether it was applied is unknown", LOST_WRITE_STATE, withPrevious(e, run));
+    }
+
+    /** As {@link #mayHaveWritten(SQLException, Run)}, saying why the server did not prove it read-only. */
+    private static SQLException mayHaveWritten(SQLException e, Run run, String why) {
+        return new SQLException("The connection was lost while a statement that may write was running; "
+                + "whether it was applied is unknown (not proven read-only: " + why + ")", LOST_WRITE_STATE,
+                withPrevious(e, run));
     }
 
     /**

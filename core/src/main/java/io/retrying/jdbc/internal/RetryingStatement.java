@@ -285,6 +285,10 @@ class RetryingStatement implements Statement {
             Statement d = delegate();
             try {
                 long result = perform(d, op, sql, intArg, arg);
+                if (run != null && run.readOnlyGuard != null) {
+                    // a proven replay ran inside BEGIN READ ONLY: end it (failure path only)
+                    owner.recovery.guardPassed(run);
+                }
                 owner.executed(this, op, flags, sql, intArg, arg, result, d, run);
                 return result;
             } catch (SQLException e) {

@@ -21,8 +21,7 @@ import org.postgresql.core.BaseConnection;
  */
 final class PlanCheck {
 
-    /** Marks the proof's own statements, so that a test counting executions can tell them apart. */
-    static final String MARK = "/* retrying-jdbc proof */ ";
+    static final String MARK = ReadOnlyProof.MARK;
 
     /**
      * @param refusal why the plan is not read-only, or null when it is

@@ -22,6 +22,9 @@ import org.postgresql.core.BaseConnection;
  */
 public final class ReadOnlyProof {
 
+    /** Marks the proof's own statements (and the replay's guard), so that a test counting executions can tell them apart. */
+    public static final String MARK = "/* retrying-jdbc proof */ ";
+
     /**
      * Volatile built-ins that change nothing when run again: {@code set_config} (the same value set
      * again; the session's own settings are restored by the layer anyway).
@@ -71,8 +74,9 @@ public final class ReadOnlyProof {
             }
             plan = PlanCheck.explain(fresh, pg, sql, binder, parameterized);
         } catch (SQLException refused) {
-            if (fresh.isClosed()) {
-                throw refused;
+            String state = refused.getSQLState();
+            if (fresh.isClosed() || state == null || state.startsWith("08")) {
+                throw refused; // the connection broke, the statement was not judged
             }
             return Verdict.not("the server did not plan it (" + refused.getSQLState() + ")");
         }
