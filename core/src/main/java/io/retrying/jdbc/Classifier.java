@@ -4,6 +4,8 @@ import static java.util.Map.entry;
 
 import java.io.EOFException;
 import java.net.ConnectException;
+import java.net.NoRouteToHostException;
+import java.net.PortUnreachableException;
 import java.net.SocketException;
 import java.net.SocketTimeoutException;
 import java.net.UnknownHostException;
@@ -78,6 +80,8 @@ public final class Classifier {
         LOST,
         /** a new connection is needed and nothing can have committed: RECONNECT even when the work wrote */
         RECONNECT,
+        /** 08001, a failed dial: RECONNECT, or FATAL when pgjdbc refused a setting before dialing ({@link #settingRefused}) */
+        DIAL,
         /** read-only transaction: RECONNECT when a multi-host URL asks for the primary, else FATAL */
         READ_ONLY,
         BACKPRESSURE,
@@ -106,8 +110,8 @@ public final class Classifier {
             entry("08003", Rule.LOST),          // connection_does_not_exist: pgjdbc "This connection has been closed."
             entry("08006", Rule.LOST),          // connection_failure: pgjdbc's I/O errors on a live connection
             entry("08P01", Rule.LOST),          // protocol_violation: the stream is out of step, the session is unusable
-            entry("08001", Rule.RECONNECT),     // sqlclient_unable_to_establish_sqlconnection: pgjdbc's failed dial (refused, timed out, no such primary)
-            entry("08004", Rule.RECONNECT),     // sqlserver_rejected_establishment_of_sqlconnection: refused at connect, nothing ran
+            entry("08001", Rule.DIAL),          // sqlclient_unable_to_establish_sqlconnection: pgjdbc's failed dial (refused, timed out, no such primary); FATAL for a setting pgjdbc refuses
+            entry("08004", Rule.FATAL),         // sqlserver_rejected_establishment_of_sqlconnection: pgjdbc's own refusal at connect (requireAuth, SCRAM without a password, scramMaxIterations, SSL or GSS the server lacks): permanent, as an authentication failure is
             entry("57P01", Rule.LOST),          // admin_shutdown: pg_terminate_backend or a shutdown; may come after a commit record was written
             entry("57P02", Rule.LOST),          // crash_shutdown: another backend crashed, every session is reset
             entry("57P03", Rule.RECONNECT),     // cannot_connect_now: the server is starting or in recovery; a dial error
@@ -183,6 +187,7 @@ public final class Classifier {
                 }
                 return wrote ? Retryability.UNKNOWN : Retryability.RECONNECT;
             case RECONNECT: return Retryability.RECONNECT;
+            case DIAL: return settingRefused(chain) ? Retryability.FATAL : Retryability.RECONNECT;
             case READ_ONLY: return multiHostPrimary ? Retryability.RECONNECT : Retryability.FATAL;
             case BACKPRESSURE: return Retryability.BACKPRESSURE;
             case RESET_STATE: return Retryability.RESET_STATE;
@@ -233,10 +238,43 @@ public final class Classifier {
     }
 
     /**
-     * True for a dial that found no server to do the work, so that dialing again overloads
+     * The class of a failed dial. As {@link #retryability(Throwable)}, except that a TLS failure at
+     * connect is FATAL: pgjdbc reports a certificate that does not verify, a host name that does
+     * not match, or key material it cannot load as 08006 (connection failure), which on a live
+     * connection means it was lost, but at connect means a setting that no dial can pass.
+     */
+    static Retryability dialRetryability(Throwable e) {
+        List<Throwable> chain = chain(e);
+        if (ruleOf(chain) == Rule.LOST && tlsRefused(chain)) {
+            return Retryability.FATAL;
+        }
+        return retryability(e);
+    }
+
+    private static boolean tlsRefused(List<Throwable> chain) {
+        for (Throwable t : chain) {
+            if (t instanceof PSQLException && "08006".equals(((PSQLException) t).getSQLState()) && t.getCause() == null) {
+                return true; // pgjdbc's "The hostname {0} could not be verified by hostnameverifier {1}."
+            }
+            if (t instanceof javax.net.ssl.SSLHandshakeException || t instanceof javax.net.ssl.SSLPeerUnverifiedException
+                    || t instanceof java.security.GeneralSecurityException) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * True for a dial that reached no server to do the work, so that dialing again overloads
      * nothing and the token bucket is not charged for it:
      * <ul>
-     *   <li>nobody listening: 08001 with a {@link ConnectException} beneath it (connection refused);</li>
+     *   <li>nobody listening: a {@link ConnectException} beneath (connection refused);</li>
+     *   <li>no such host: an {@link UnknownHostException} (DNS has no answer, or no answer yet:
+     *       a new primary's name during a failover);</li>
+     *   <li>no route: a {@link NoRouteToHostException} or {@link PortUnreachableException};</li>
+     *   <li>a connect timeout: a {@link SocketTimeoutException} thrown by {@code Socket.connect}
+     *       (pgjdbc's {@code connectTimeout}); a read timing out during the startup exchange is not
+     *       one, the server was there;</li>
      *   <li>pgjdbc's verdict on a multi-host URL that no host is of the {@code targetServerType}
      *       asked for: in a failover, the old primary is gone and the standby not promoted yet.
      *       The standby answered (a backend forked and read {@code transaction_read_only}), but
@@ -249,10 +287,54 @@ public final class Classifier {
     public static boolean refusedDial(Throwable e) {
         List<Throwable> chain = chain(e);
         Rule rule = ruleOf(chain);
-        // a dial failure (the table's RECONNECT rule) with no server word, whose cause is a refused
-        // socket or that is pgjdbc's own "no host of that type"
-        return rule == Rule.RECONNECT && !serverReported(e)
-                && (has(chain, ConnectException.class) || noHostOfTargetType(chain));
+        // a dial failure with no server word, whose cause says no server was reached, or that is
+        // pgjdbc's own "no host of that type"
+        return (rule == Rule.RECONNECT || rule == Rule.DIAL && !settingRefused(chain)) && !serverReported(e)
+                && (unreached(chain) || noHostOfTargetType(chain));
+    }
+
+    /**
+     * True when the dial found no server at all: refused, no such host, no route, connect timeout.
+     * A multi-host URL's "no host of the type asked for" is not one: hosts answered. This is what a
+     * per-server circuit breaker counts.
+     */
+    public static boolean unreachedServer(Throwable e) {
+        List<Throwable> chain = chain(e);
+        Rule rule = ruleOf(chain);
+        return (rule == Rule.RECONNECT || rule == Rule.DIAL && !settingRefused(chain)) && !serverReported(e)
+                && unreached(chain);
+    }
+
+    private static boolean unreached(List<Throwable> chain) {
+        for (Throwable t : chain) {
+            if (t instanceof ConnectException || t instanceof UnknownHostException
+                    || t instanceof NoRouteToHostException || t instanceof PortUnreachableException
+                    || t instanceof SocketTimeoutException && thrownByConnect(t)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Whether a timeout came from {@code Socket.connect}, not from a read: by its frames where
+     * they show either, else by the JDK's wording ("Connect timed out", "Read timed out").
+     */
+    private static boolean thrownByConnect(Throwable t) {
+        for (StackTraceElement frame : t.getStackTrace()) {
+            if (!frame.getClassName().startsWith("java.") && !frame.getClassName().startsWith("sun.")) {
+                break; // the JDK's frames come first; past them, the caller's say nothing
+            }
+            String m = frame.getMethodName();
+            if (m.equals("connect") || m.equals("timedFinishConnect")) {
+                return true;
+            }
+            if (m.startsWith("read") || m.equals("timedRead")) {
+                return false;
+            }
+        }
+        String message = t.getMessage();
+        return message != null && message.toLowerCase(Locale.ROOT).contains("connect");
     }
 
     /**
@@ -263,29 +345,60 @@ public final class Classifier {
         for (Throwable t : chain) {
             if (t instanceof PSQLException && t.getCause() == null
                     && "08001".equals(((PSQLException) t).getSQLState())
-                    && NoHostOfTargetType.matches(t.getMessage())) {
+                    && Template.NO_HOST_OF_TARGET_TYPE.matches(t.getMessage())) {
                 return true;
             }
         }
         return false;
     }
 
-    /** The localized message around its placeholder, computed once, on the first dial failure that needs it. */
-    private static final class NoHostOfTargetType {
-        private static final String PREFIX;
-        private static final String SUFFIX;
+    /**
+     * pgjdbc's 08001 for a connection setting it refuses before any socket is opened
+     * ({@code sslmode=bogus}, a bad {@code gssEncMode}, {@code targetServerType},
+     * {@code channelBinding} or protocol): no dial can pass, so it is FATAL. Told by pgjdbc's own
+     * message templates in the JVM's language, on a {@link PSQLException} with no cause.
+     */
+    private static boolean settingRefused(List<Throwable> chain) {
+        for (Throwable t : chain) {
+            if (t instanceof PSQLException && t.getCause() == null
+                    && "08001".equals(((PSQLException) t).getSQLState())) {
+                String m = t.getMessage();
+                for (Template template : Template.SETTINGS) {
+                    if (template.matches(m)) {
+                        return true;
+                    }
+                }
+            }
+        }
+        return false;
+    }
 
-        static {
+    /** A pgjdbc message with one placeholder, localized as pgjdbc does, computed on first use. */
+    private static final class Template {
+        static final Template NO_HOST_OF_TARGET_TYPE =
+                new Template("Could not find a server with specified targetServerType: {0}");
+        /** pgjdbc 42.7: SslMode, GSSEncMode, ConnectionFactoryImpl, ChannelBinding, ConnectionFactory. */
+        static final List<Template> SETTINGS = List.of(
+                new Template("Invalid sslmode value: {0}"),
+                new Template("Invalid gssEncMode value: {0}"),
+                new Template("Invalid targetServerType value: {0}"),
+                new Template("Invalid channelBinding value: {0}"),
+                new Template("A connection could not be made using the requested protocol {0}."));
+
+        private final String prefix;
+        private final String suffix;
+
+        Template(String pattern) {
             String marker = "\u0000";
-            String message = GT.tr("Could not find a server with specified targetServerType: {0}", marker);
+            String message = GT.tr(pattern, marker);
             int at = message.indexOf(marker);
-            PREFIX = at < 0 ? message : message.substring(0, at);
-            SUFFIX = at < 0 ? "" : message.substring(at + marker.length());
+            prefix = at < 0 ? message : message.substring(0, at);
+            suffix = at < 0 ? "" : message.substring(at + marker.length());
         }
 
-        static boolean matches(String message) {
-            return message != null && message.length() >= PREFIX.length() + SUFFIX.length()
-                    && message.startsWith(PREFIX) && message.endsWith(SUFFIX);
+        boolean matches(String message) {
+            return message != null && message.length() >= prefix.length() + suffix.length()
+                    && message.startsWith(prefix) && message.endsWith(suffix);
         }
     }
 

@@ -21,7 +21,10 @@ import java.lang.annotation.Target;
  * type. {@link Retrying#proxy} looks in four places and one is enough: the interface method, the
  * interface (the one given to {@code proxy} or the one declaring the method), the target's
  * implementation of the method, and the target's class (or a superclass: the annotation is
- * {@link Inherited}). There is no way to opt a method out of a type-level annotation: annotate
+ * {@link Inherited}), and on the interfaces of that class. Generated classes are seen through to
+ * the user's own: a CGLIB subclass such as Spring's {@code OrderService$$SpringCGLIB$$0}, whose
+ * override of the method carries no annotation, and a Spring AOP proxy (JDK or CGLIB), which says
+ * the class it proxies, as Spring's own annotation lookup does. There is no way to opt a method out of a type-level annotation: annotate
  * the methods one by one instead.
  */
 @Documented

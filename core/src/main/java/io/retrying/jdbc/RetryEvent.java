@@ -19,6 +19,8 @@ import java.time.Duration;
  * @param reason a short, fixed text saying why the decision was taken (no data values)
  * @param failure the failure itself; for {@code onRecovered}, the last failure overcome. Its
  *     message may hold data values from the server: do not publish it as is
+ * @param sinceFirstFailure time since the first failure of this piece of work: zero for the first
+ *     {@code onRetry}/{@code onGiveUp}, the time it took to recover for {@code onRecovered}
  */
 public record RetryEvent(
         String sqlState,
@@ -29,4 +31,12 @@ public record RetryEvent(
         String connectionId,
         Duration elapsed,
         String reason,
-        Throwable failure) {}
+        Throwable failure,
+        Duration sinceFirstFailure) {
+
+    /** An event whose time since the first failure is not known apart: taken as {@code elapsed}. */
+    public RetryEvent(String sqlState, Retryability recovery, int attempt, int maxAttempts, Duration delay,
+            String connectionId, Duration elapsed, String reason, Throwable failure) {
+        this(sqlState, recovery, attempt, maxAttempts, delay, connectionId, elapsed, reason, failure, elapsed);
+    }
+}

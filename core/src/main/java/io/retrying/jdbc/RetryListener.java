@@ -10,6 +10,13 @@ package io.retrying.jdbc;
  * and non-blocking. A callback that throws an {@link Exception} is logged and ignored; it never
  * changes the outcome of the work. Implementations must be thread-safe: one listener serves every
  * connection of a data source at once.
+ *
+ * <p>Events are added as default methods, so an implementation written against an earlier
+ * version keeps compiling. What counts as one piece of work: a statement execution, a COMMIT, a
+ * dial ({@code getConnection}; its events have {@link RetryEvent#maxAttempts()} 0), a unit of
+ * {@link Retrying}. A piece of work that retried ends in exactly one {@link #onRecovered} or
+ * {@link #onGiveUp}; one that did not ends in {@link #onSuccessWithoutRetry} or {@link #onGiveUp}
+ * (dials: nothing on success).
  */
 public interface RetryListener {
 
@@ -42,4 +49,20 @@ public interface RetryListener {
      * @param outcome what the server said about it
      */
     default void onCommitResolved(long xid, CommitOutcome outcome) {}
+
+    /**
+     * Work succeeded at its first attempt: a statement execution, a COMMIT, or a unit of
+     * {@link Retrying} ({@code inTransaction}, an {@link Idempotent} method). Not called for
+     * {@code getConnection}. Called only when a listener is attached, and carries nothing, so that
+     * the happy path allocates nothing for it: count it, do no more.
+     */
+    default void onSuccessWithoutRetry() {}
+
+    /**
+     * A transaction met a retryable failure before its COMMIT completed and its journal was
+     * replayed on a new transaction, or could not be.
+     *
+     * @param outcome replayed (the application carries on), diverged, or not replayable
+     */
+    default void onReplay(ReplayOutcome outcome) {}
 }

@@ -162,7 +162,7 @@ public final class RetryPolicy {
         if (number >= maxAttempts) {
             return Attempt.stop(recovery, what + ": attempt " + number + " of " + maxAttempts + " was the last");
         }
-        return timed(recovery, what, number, remaining, true,
+        return timed(recovery, what, number, remaining, true, false,
                 "retry " + number + " of " + (maxAttempts - 1));
     }
 
@@ -176,16 +176,21 @@ public final class RetryPolicy {
      * the pool's queue and reached no server, so dialing again adds no load there. An error a live
      * server answered (53300 full, 57P03 starting) forked a backend there, so it is charged like
      * any retry.
+     *
+     * <p>The window is used to its end: when the drawn wait plus another attempt would not fit in
+     * {@code remaining} but one attempt still does, the wait is what is left less one attempt's time
+     * (one base delay) and that dial is the last, at the window's end. A server that wakes late in
+     * the window (seed 001's cold start) is then still reached.
      */
     public Attempt decideReconnect(Throwable e, int number, Duration remaining) {
-        Retryability recovery = Classifier.retryability(e);
+        Retryability recovery = Classifier.dialRetryability(e);
         check(recovery, number, remaining);
         String what = describe(recovery, e);
         if (recovery != Retryability.RECONNECT && recovery != Retryability.BACKPRESSURE) {
             return Attempt.stop(recovery, what + " is not retried when dialing");
         }
         boolean reachedServer = !Classifier.refusedDial(e) && !(e instanceof SQLTransientConnectionException);
-        return timed(recovery, what, number, remaining, reachedServer, "dial " + (number + 1));
+        return timed(recovery, what, number, remaining, reachedServer, true, "dial " + (number + 1));
     }
 
     /** A success: pays one token back to the bucket, which recovers it sooner. Call it on every success. */
@@ -233,15 +238,21 @@ public final class RetryPolicy {
     }
 
     private Attempt timed(Retryability recovery, String what, int number, Duration remaining,
-                          boolean charge, String next) {
+                          boolean charge, boolean lastAtEnd, String next) {
         // computed -> random -> deadline -> budget -> clamp, as Failsafe's DelayablePolicy does
         long ceiling = ceilingNanos(recovery, number);
         RandomGenerator r = random != null ? random : ThreadLocalRandom.current();
         long drawn = ceiling <= 0 ? 0 : ceiling == Long.MAX_VALUE ? r.nextLong(ceiling) : r.nextLong(ceiling + 1);
         Duration delay = Duration.ofNanos(drawn);
         if (remaining.compareTo(delay.plus(baseDelay)) <= 0) {
-            return Attempt.stop(recovery, what + ": deadline: " + words(remaining)
-                    + " left would not cover a " + words(delay) + " wait plus another attempt");
+            if (!lastAtEnd || remaining.compareTo(baseDelay) <= 0 || remaining.isZero()) {
+                return Attempt.stop(recovery, what + ": deadline: " + words(remaining)
+                        + " left would not cover a " + words(delay) + " wait plus another attempt");
+            }
+            // a dial: the window is the caller's patience, so the last dial goes at its end rather
+            // than giving up with time left (seed 001: a cold server that wakes in 700 ms)
+            delay = remaining.minus(baseDelay);
+            next = "last " + next + " at the window's end";
         }
         if (charge && tokenBucket != null && !tokenBucket.trySpend(recovery)) {
             return Attempt.stop(recovery, what + ": token bucket at "

@@ -1,6 +1,7 @@
 package io.retrying.jdbc;
 
 import io.retrying.jdbc.internal.IdempotentProxy;
+import io.retrying.jdbc.internal.RetryConfig;
 import io.retrying.jdbc.internal.TransactionUnit;
 import io.retrying.jdbc.internal.UnitRetry;
 import java.lang.reflect.UndeclaredThrowableException;
@@ -75,6 +76,24 @@ public final class Retrying {
     }
 
     /**
+     * The configuration of the retrying layer {@code dataSource} is or wraps, or {@code null}. A pool
+     * not started yet cannot say what it wraps: then null too.
+     */
+    private static RetryConfig layerOf(DataSource dataSource) throws SQLException {
+        if (dataSource instanceof RetryingDataSource retrying) {
+            return retrying.config();
+        }
+        try {
+            if (!dataSource.isWrapperFor(RetryingDataSource.class)) {
+                return null;
+            }
+        } catch (SQLException | RuntimeException cannotSay) {
+            return null; // a data source that does not answer isWrapperFor wraps nothing of ours
+        }
+        return dataSource.unwrap(RetryingDataSource.class).config();
+    }
+
+    /**
      * A proxy of {@code iface} over {@code target} whose {@link Idempotent} methods run again, whole,
      * under {@code policy}; every other method is called on the target directly, once, untouched.
      *
@@ -115,9 +134,28 @@ public final class Retrying {
     }
 
     /**
+     * As {@link #proxy(Class, Object, RetryPolicy, RetryListener)}, with the policy and listener of
+     * {@code dataSource} when it is a {@link RetryingDataSource} (or unwraps to one): the DAO's
+     * units then retry as its connections do, on the same token bucket, heard by the same
+     * listener. Over any other data source, {@link RetryPolicy#defaults()} and no listener.
+     *
+     * @param dataSource the data source the target works on
+     * @throws NullPointerException when an argument is null
+     * @throws IllegalArgumentException as {@link #proxy(Class, Object, RetryPolicy)}
+     * @throws SQLException SQLState 22023 when the data source's settings are bad (JavaBean form)
+     */
+    public static <T> T proxy(DataSource dataSource, Class<T> iface, T target) throws SQLException {
+        RetryConfig layer = layerOf(Objects.requireNonNull(dataSource, "dataSource"));
+        return layer == null ? IdempotentProxy.create(iface, target, RetryPolicy.defaults(), null)
+                : IdempotentProxy.create(iface, target, layer.policy(), layer.listener());
+    }
+
+    /**
      * Runs {@code work} in one transaction and commits it, running it all again on a fresh
-     * connection after a retryable or unknown failure, with {@link RetryPolicy#defaults()} and no
-     * deadline.
+     * connection after a retryable or unknown failure, with no deadline. Over a
+     * {@link RetryingDataSource} (or a data source that unwraps to one) the unit runs under that
+     * data source's policy and reports to its listener, as its connections do; over any other data
+     * source under {@link RetryPolicy#defaults()}.
      *
      * <p>Each run takes a connection from {@code dataSource}, turns autocommit off, calls the work,
      * commits and returns what the work returned (autocommit is turned back on if it was on, and
@@ -133,11 +171,14 @@ public final class Retrying {
      * @throws NullPointerException when an argument is null
      */
     public static <T> T inTransaction(DataSource dataSource, TransactionWork<T> work) throws SQLException {
-        return inTransaction(dataSource, RetryPolicy.defaults(), Deadline.none(), null, work);
+        RetryConfig layer = layerOf(Objects.requireNonNull(dataSource, "dataSource"));
+        RetryPolicy policy = layer == null ? RetryPolicy.defaults() : layer.policy();
+        return inTransaction(dataSource, policy, Deadline.none(), null, work);
     }
 
     /**
-     * As {@link #inTransaction(DataSource, TransactionWork)}, with the given policy.
+     * As {@link #inTransaction(DataSource, TransactionWork)}, with the given policy (the listener is
+     * still the data source's, if it has one).
      *
      * @throws NullPointerException when an argument is null
      */
@@ -153,15 +194,22 @@ public final class Retrying {
      *
      * @param deadline for example {@code Deadline.after(Duration.ofSeconds(5), policy.nanoClock())};
      *                 {@link Deadline#none()} for none
-     * @param listener hears of every retry, recovery and give-up; {@code null} for none
+     * @param listener hears of every retry, recovery and give-up; {@code null} for the data
+     *                 source's listener when it is a {@link RetryingDataSource} that has one, else none
      * @throws NullPointerException when dataSource, policy, deadline or work is null
      */
     public static <T> T inTransaction(DataSource dataSource, RetryPolicy policy, Deadline deadline,
                                       RetryListener listener, TransactionWork<T> work) throws SQLException {
         Objects.requireNonNull(deadline, "deadline");
         TransactionUnit<T> unit = new TransactionUnit<>(dataSource, work);
+        Objects.requireNonNull(policy, "policy");
+        RetryListener heard = listener;
+        if (heard == null) {
+            RetryConfig layer = layerOf(dataSource);
+            heard = layer == null ? null : layer.listener();
+        }
         try {
-            return new UnitRetry(policy, listener).run(unit, TRANSACTION, deadline, true);
+            return new UnitRetry(policy, heard).run(unit, TRANSACTION, deadline, true);
         } catch (SQLException | RuntimeException e) {
             throw e;
         } catch (Exception undeclared) {

@@ -140,6 +140,16 @@ public final class RetryingDataSource implements DataSource {
         }
     }
 
+    /**
+     * The configuration its connections retry with: {@link Retrying}'s units over this data source
+     * take its policy and listener from here.
+     *
+     * @throws SQLException SQLState 22023 for a bad setting (JavaBean form)
+     */
+    RetryConfig config() throws SQLException {
+        return resolve().config;
+    }
+
     /** Builds the JavaBean form's target and configuration; runs under the lock. */
     private Resolved resolveBean() throws SQLException {
         Properties settings = new Properties();

@@ -65,8 +65,9 @@ class ClassifierTest {
             // failed dials: nothing ran, RECONNECT whatever was written before
             "08001, false, false, false, RECONNECT",
             "08001, true,  false, false, RECONNECT",
-            "08004, false, false, false, RECONNECT",
-            "08004, true,  false, false, RECONNECT",
+            // pgjdbc's own refusal at connect (requireAuth, SCRAM without a password): permanent
+            "08004, false, false, false, FATAL",
+            "08004, true,  false, false, FATAL",
             // 08007 is the exception in class 08
             "08007, false, false, false, UNKNOWN",
             "08007, true,  false, false, UNKNOWN",
@@ -247,7 +248,47 @@ class ClassifierTest {
         SQLException dial = Failures.client("The connection attempt failed.",
                 PSQLState.CONNECTION_UNABLE_TO_CONNECT, new SocketTimeoutException("Connect timed out"));
         assertEquals(RECONNECT, Classifier.retryability(dial));
-        assertFalse(Classifier.refusedDial(dial)); // something may be there: a timed-out dial is charged
+        assertTrue(Classifier.refusedDial(dial)); // a connect timeout reached no server: nothing charged
+        assertTrue(Classifier.unreachedServer(dial));
+        SocketTimeoutException duringStartup = new SocketTimeoutException("Read timed out");
+        duringStartup.setStackTrace(new StackTraceElement[] {
+                new StackTraceElement("sun.nio.ch.NioSocketImpl", "timedRead", null, 1),
+                new StackTraceElement("java.net.Socket$SocketInputStream", "read", null, 1)});
+        SQLException slowStartup = Failures.client("The connection attempt failed.",
+                PSQLState.CONNECTION_UNABLE_TO_CONNECT, duringStartup);
+        assertEquals(RECONNECT, Classifier.retryability(slowStartup));
+        assertFalse(Classifier.refusedDial(slowStartup)); // the server was there: charged
+    }
+
+    @Test
+    void dialsThatReachNoServer() {
+        for (Throwable cause : new Throwable[] {new ConnectException("Connection refused"),
+                new UnknownHostException("nonexistent.invalid"), new java.net.NoRouteToHostException("No route to host"),
+                new java.net.PortUnreachableException("unreachable")}) {
+            SQLException dial = Failures.client("The connection attempt failed.", PSQLState.CONNECTION_UNABLE_TO_CONNECT, cause);
+            assertEquals(RECONNECT, Classifier.retryability(dial), cause.toString());
+            assertTrue(Classifier.refusedDial(dial), cause.toString());
+            assertTrue(Classifier.unreachedServer(dial), cause.toString());
+        }
+        SQLException starting = Failures.server("57P03", "the database system is starting up");
+        assertFalse(Classifier.refusedDial(starting));
+        assertFalse(Classifier.unreachedServer(starting));
+    }
+
+    @Test
+    void settingsPgjdbcRefusesBeforeDialingAreFatal() {
+        for (String message : new String[] {"Invalid sslmode value: bogus", "Invalid gssEncMode value: x",
+                "Invalid targetServerType value: leader", "Invalid channelBinding value: x",
+                "A connection could not be made using the requested protocol 9."}) {
+            SQLException e = Failures.client(message, PSQLState.CONNECTION_UNABLE_TO_CONNECT, null);
+            assertEquals(FATAL, Classifier.retryability(e), message);
+            assertFalse(Classifier.refusedDial(e), message);
+        }
+        // pgjdbc's other 08001s without a cause stay dial failures
+        assertEquals(RECONNECT, Classifier.retryability(
+                Failures.client("Connection attempt timed out.", PSQLState.CONNECTION_UNABLE_TO_CONNECT, null)));
+        assertEquals(RECONNECT, Classifier.retryability(Failures.client(
+                "Could not find a server with specified targetServerType: primary", PSQLState.CONNECTION_UNABLE_TO_CONNECT, null)));
     }
 
     @Test

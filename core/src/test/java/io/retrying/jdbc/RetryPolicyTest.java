@@ -212,10 +212,14 @@ class RetryPolicyTest {
         assertTrue(p.decideReconnect(Failures.server("53300", "too many connections for role \"app\""), 1, FOREVER).retry());
         assertTrue(p.decideReconnect(Failures.server("57P03", "the database system is starting up"), 1, FOREVER).retry());
         assertEquals(100.0 - 5 - 14, bucket.tokens(), 1e-9);
-        // the window bounds it
+        // the window bounds it: the last dial goes at its end, then no more
         Attempt late = p.decideReconnect(refused, 3, Duration.ofMillis(150));
-        assertFalse(late.retry());
-        assertTrue(late.reason().contains("deadline"), late.reason());
+        assertTrue(late.retry(), late.reason());
+        assertEquals(Duration.ofMillis(100), late.delay(), "what is left less one attempt's time");
+        assertTrue(late.reason().contains("window's end"), late.reason());
+        Attempt over = p.decideReconnect(refused, 4, Duration.ofMillis(50));
+        assertFalse(over.retry());
+        assertTrue(over.reason().contains("deadline"), over.reason());
         // a refused dial is paced even when the bucket is spent
         for (int i = 0; i < 10; i++) {
             bucket.spend(Retryability.SAFE);
@@ -226,6 +230,15 @@ class RetryPolicyTest {
         Attempt auth = p.decideReconnect(Failures.server("28P01", "password authentication failed"), 1, FOREVER);
         assertFalse(auth.retry());
         assertEquals(Retryability.FATAL, auth.recovery());
+        Attempt scram = p.decideReconnect(Failures.client(
+                "The server requested SCRAM-based authentication, but no password was provided.",
+                PSQLState.CONNECTION_REJECTED, null), 1, FOREVER);
+        assertFalse(scram.retry());
+        assertEquals(Retryability.FATAL, scram.recovery());
+        Attempt tls = p.decideReconnect(Failures.client("SSL error: PKIX path building failed",
+                PSQLState.CONNECTION_FAILURE, new javax.net.ssl.SSLHandshakeException("PKIX path building failed")), 1, FOREVER);
+        assertFalse(tls.retry(), "a certificate that does not verify at connect");
+        assertEquals(Retryability.FATAL, tls.recovery());
     }
 
     @Test
@@ -247,8 +260,11 @@ class RetryPolicyTest {
             assertEquals(Retryability.BACKPRESSURE, a.recovery());
         }
         assertEquals(before, bucket.tokens(), 1e-9);
-        // and the window still bounds it
-        assertFalse(p.decideReconnect(poolTimeout, 3, Duration.ofMillis(150)).retry());
+        // and the window still bounds it: one last dial at its end, then none
+        Attempt last = p.decideReconnect(poolTimeout, 3, Duration.ofMillis(150));
+        assertTrue(last.retry(), last.reason());
+        assertEquals(Duration.ofMillis(100), last.delay());
+        assertFalse(p.decideReconnect(poolTimeout, 4, Duration.ofMillis(50)).retry());
     }
 
     @Test

@@ -145,6 +145,139 @@ class RetryingTest {
         }
     }
 
+    // ------------------------------------------------------------------ issue 13 case 13: generated subclasses
+
+    /** The interface a framework proxies; the annotation is on the implementation's method only. */
+    interface Ledger {
+        void record(String key, int amount) throws SQLException;
+    }
+
+    /** The user's class, annotated on its method, as on a Spring {@code @Service}. */
+    static class JdbcLedger implements Ledger {
+        private final DataSource ds;
+        final AtomicInteger calls = new AtomicInteger();
+
+        JdbcLedger(DataSource ds) {
+            this.ds = ds;
+        }
+
+        @Idempotent
+        @Override
+        public void record(String key, int amount) throws SQLException {
+            calls.incrementAndGet();
+            try (Connection c = ds.getConnection();
+                 PreparedStatement ps = c.prepareStatement("INSERT INTO payments (key, amount) SELECT ?, ? "
+                         + "FROM pg_sleep(1) ON CONFLICT (key) DO NOTHING /* ledger-insert */")) {
+                ps.setString(1, key);
+                ps.setInt(2, amount);
+                ps.executeUpdate();
+            }
+        }
+    }
+
+    /**
+     * What Spring hands out for a {@code @Transactional} bean: a CGLIB subclass, named as CGLIB names
+     * it, whose override of the method carries no annotation.
+     */
+    @SuppressWarnings("checkstyle:TypeName")
+    static class JdbcLedger$$SpringCGLIB$$0 extends JdbcLedger {
+        JdbcLedger$$SpringCGLIB$$0(DataSource ds) {
+            super(ds);
+        }
+
+        @Override
+        public void record(String key, int amount) throws SQLException {
+            super.record(key, amount); // where Spring's interceptors would run
+        }
+    }
+
+    @Test
+    void anIdempotentMethodOfAGeneratedSubclassRunsAgainAfterAnUnknownOutcome() throws Exception {
+        try (FaultProxy proxy = FaultProxy.start(pg)) {
+            // given a bean as Spring hands it out (a CGLIB subclass of the annotated class), behind
+            // Retrying.proxy, over a retrying data source whose socket is cut while the INSERT runs
+            DataSource retrying = RetryingDataSource.builder(plain(proxy.jdbcUrl())).policy(FAST).build();
+            JdbcLedger bean = new JdbcLedger$$SpringCGLIB$$0(retrying);
+            Ledger ledger = Retrying.proxy(Ledger.class, bean, FAST);
+            CompletableFuture<Integer> cut = cutWhileRunning(proxy, "ledger-insert");
+
+            // when the method, @Idempotent on the user's class only, is called
+            ledger.record("order-cglib", 100);
+
+            // then the annotation was found through the subclass: it ran again, and wrote once
+            assertTrue(cut.join() > 0, "the socket was cut");
+            assertEquals(2, bean.calls.get());
+            awaitIdle("ledger-insert");
+            assertEquals(1, pg.queryLong("SELECT count(*) FROM payments WHERE key = 'order-cglib'"));
+        }
+    }
+
+    // ------------------------------------------------------------------ issue 13 case 14: the data source's policy
+
+    /** A data source configured for many attempts, and a listener that hears the units' retries. */
+    private static final RetryPolicy PATIENT = RetryPolicy.builder()
+            .maxAttempts(30).baseDelay(Duration.ofMillis(1)).maxDelay(Duration.ofMillis(5)).noTokenBucket().build();
+
+    private static final class UnitRetries implements RetryListener {
+        final List<String> units = new CopyOnWriteArrayList<>();
+
+        @Override
+        public void onRetry(RetryEvent event) {
+            units.add(event.connectionId());
+        }
+    }
+
+    @Test
+    void inTransactionOverARetryingDataSourceRunsUnderItsPolicyAndListener() throws SQLException {
+        // given a retrying data source built with 30 attempts and a listener, and work that meets a
+        // real serialization conflict on each of its first 5 runs (the layer's replay diverges:
+        // the counter it read moved, so each reaches the unit as a 40001)
+        UnitRetries listener = new UnitRetries();
+        DataSource retrying = RetryingDataSource.builder(plain(pg.jdbcUrl())).policy(PATIENT).listener(listener).build();
+        AtomicInteger runs = new AtomicInteger();
+
+        // when it runs with no policy of its own
+        long before = Retrying.inTransaction(retrying, incrementConflicting(runs, 5));
+
+        // then it ran 6 times (the defaults would have stopped at 3), and the listener heard 5 retries
+        assertEquals(6, runs.get());
+        assertEquals(500, before);
+        assertEquals(501, pg.queryLong("SELECT v FROM counters WHERE id = 1"));
+        assertEquals(5, listener.units.stream().filter("inTransaction"::equals).count(), listener.units.toString());
+    }
+
+    interface Increments {
+        @Idempotent
+        long increment() throws SQLException;
+    }
+
+    @Test
+    void aProxyOverARetryingDataSourceRunsUnderItsPolicyAndListener() throws SQLException {
+        UnitRetries listener = new UnitRetries();
+        DataSource retrying = RetryingDataSource.builder(plain(pg.jdbcUrl())).policy(PATIENT).listener(listener).build();
+        AtomicInteger runs = new AtomicInteger();
+        TransactionWork<Long> conflicting = incrementConflicting(runs, 4);
+        Increments increments = Retrying.proxy(retrying, Increments.class, () -> {
+            try (Connection c = retrying.getConnection()) {
+                c.setAutoCommit(false);
+                try {
+                    long before = conflicting.run(c);
+                    c.commit();
+                    return before;
+                } catch (SQLException e) {
+                    c.rollback();
+                    throw e;
+                }
+            }
+        });
+
+        long before = increments.increment();
+
+        assertEquals(5, runs.get());
+        assertEquals(400, before);
+        assertEquals(4, listener.units.stream().filter(u -> u.endsWith(".increment")).count(), listener.units.toString());
+    }
+
     interface Counters {
         @Idempotent
         void set(int value) throws SQLException;

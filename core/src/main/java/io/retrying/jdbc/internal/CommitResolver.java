@@ -7,6 +7,7 @@ import io.retrying.jdbc.CommitOutcomeUnknownException;
 import io.retrying.jdbc.Commits;
 import io.retrying.jdbc.Deadline;
 import io.retrying.jdbc.RetryPolicy;
+import io.retrying.jdbc.ReplayOutcome;
 import io.retrying.jdbc.Retryability;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -49,15 +50,26 @@ final class CommitResolver {
     private final RetryConfig config;
     private final RetryPolicy policy;
     private final RetryReporter reporter;
-    private final TransactionReplay replay;
+
+    /**
+     * Where the server assigns ids: its WAL timeline and start time; null on a standby, which
+     * assigns none (and refuses the WAL functions). No quote character: it also rides appended to
+     * the application's SQL ({@link TransactionId}).
+     */
+    static final String IDENTITY_SQL = "case when pg_is_in_recovery() then null else"
+            + " substr(pg_walfile_name(pg_current_wal_insert_lsn()), 1, 8) || chr(32) || pg_postmaster_start_time()::text end";
+
+    /** The open transaction's id, assigned now if it has none (not on a standby, which assigns none). */
+    static final String FORCED_XID_SQL = "(case when pg_is_in_recovery() then null else pg_current_xact_id() end)::text::bigint";
 
     /** The xid and where it was assigned: the server's WAL timeline and start time. */
-    private static final String CAPTURE = "select pg_current_xact_id_if_assigned()::text::bigint, " + Identity.SQL;
+    private static final String CAPTURE = "select pg_current_xact_id_if_assigned()::text::bigint, " + IDENTITY_SQL;
+    /** As CAPTURE, for work the server would give an id only at COMMIT or that ran out of sight. */
+    private static final String CAPTURE_FORCED = "select " + FORCED_XID_SQL + ", " + IDENTITY_SQL;
 
     /** Where transaction ids are assigned: an xid means the same transaction only under the same identity. */
     private static final class Identity {
-        static final String SQL = "substr(pg_walfile_name(pg_current_wal_insert_lsn()), 1, 8) || ' '"
-                + " || pg_postmaster_start_time()::text";
+        static final String SQL = IDENTITY_SQL;
 
         static String of(Connection physical) throws SQLException {
             return queryString(physical, "select " + SQL);
@@ -71,6 +83,9 @@ final class CommitResolver {
          * else, including not being allowed to read the checkpoint, is another history.
          */
         static boolean sameHistory(String captured, long xid, Connection physical) throws SQLException {
+            if (captured == null) {
+                return false; // captured on a standby, promoted since: nothing says which history
+            }
             String now = of(physical);
             if (captured.equals(now)) {
                 return true;
@@ -97,12 +112,11 @@ final class CommitResolver {
         }
     }
 
-    CommitResolver(RetryingConnection connection, RetryConfig config, TransactionReplay replay) {
+    CommitResolver(RetryingConnection connection, RetryConfig config) {
         this.connection = connection;
         this.config = config;
         this.policy = config.policy();
         this.reporter = config.reporter();
-        this.replay = replay;
     }
 
     /** Commits the open transaction, or throws what the application should see. */
@@ -110,33 +124,41 @@ final class CommitResolver {
         Run run = null;
         while (true) {
             Connection d = connection.delegate();
-            boolean capture = config.resolveCommits() && connection.journal.wrote();
-            long xid = Commits.NO_XID;
-            String identity = null;
-            if (capture) {
-                try (PreparedStatement ps = d.prepareStatement(CAPTURE); ResultSet rs = ps.executeQuery()) {
+            boolean capture = config.resolveCommits();
+            TransactionId tx = capture ? connection.xid() : null;
+            // the id rode with the statements (TransactionId): a round trip only when some statement could
+            // not carry it and may have written, or for work the server names only at COMMIT or that we cannot see
+            if (capture && !tx.known() && (tx.forced() || (tx.stale() && connection.journal.wrote()))) {
+                try (PreparedStatement ps = d.prepareStatement(tx.forced() ? CAPTURE_FORCED : CAPTURE);
+                        ResultSet rs = ps.executeQuery()) {
                     rs.next();
-                    xid = rs.getLong(1);
-                    if (rs.wasNull()) {
-                        xid = Commits.NO_XID;
-                    }
-                    identity = rs.getString(2);
+                    long id = rs.getLong(1);
+                    tx.capturedAtCommit(rs.wasNull() ? Commits.NO_XID : id, rs.getString(2), connection.generation());
                 } catch (SQLException e) {
                     // COMMIT not sent yet: a failure like any statement's
                     run = beforeCommit(e, run);
                     continue;
                 }
             }
+            long xid = capture ? tx.xid() : Commits.NO_XID;
+            String identity = capture ? tx.identity(connection.generation()) : null;
+            // the server's word that, as of the transaction's last statement, it had no id
+            boolean noXid = capture && xid == Commits.NO_XID && !tx.stale();
             // the entries as they are now: resolving a lost COMMIT swaps the connection, which clears them
             List<JournalEntry> entries = connection.journal.replayableEntries();
+            String notReplayable = entries == null ? connection.journal.refused() : connection.pinnedBy();
+            // a pinned transaction did what a new connection cannot do again
+            List<JournalEntry> replayable = notReplayable == null ? entries : null;
             boolean wrote = connection.journal.wrote();
             try {
                 d.commit();
             } catch (SQLException e) {
                 Retryability recovery = Classifier.retryability(e);
-                if (recovery == Retryability.SAFE && Classifier.serverReported(e)) {
-                    // a serialization failure detected at COMMIT: nothing committed
-                    run = heal(e, recovery, run, entries);
+                if ((recovery == Retryability.SAFE || recovery == Retryability.RESET_STATE) && Classifier.serverReported(e)) {
+                    // a serialization failure detected at COMMIT: nothing committed. Or pgjdbc's own COMMIT
+                    // statement was gone from the server connection (26000 behind PgBouncer, once no statement
+                    // of the transaction met that first): COMMIT never ran, and the transaction is aborted
+                    run = heal(e, recovery, run, replayable);
                     continue;
                 }
                 if (!recovery.needsNewConnection()) {
@@ -146,24 +168,22 @@ final class CommitResolver {
                 }
                 // its session SETs hold if it is reported committed; the swaps below would drop them
                 Object settings = connection.session.takePending();
-                if (!wrote && readsCannotHaveWritten(entries, e)) {
-                    // only reads, and none through a view, policy or operator that may write: whether
-                    // the COMMIT landed makes no difference (the connection may already be a new one)
+                if ((noXid || !wrote) && xid == Commits.NO_XID && readsCannotHaveWritten(entries, e)) {
+                    // no id (the server's word) or only reads (by the text, with no id captured), and nothing
+                    // it ran calls a volatile function, directly or through a view, policy or operator: none
+                    // can have written or notified, so whether the COMMIT landed makes no difference (the
+                    // connection may already be a new one)
                     committedOnto(settings);
                     break;
                 }
-                if (capture && xid == Commits.NO_XID) {
-                    // nothing was written: whether the COMMIT landed makes no difference
-                    connection.dropPhysical();
-                    committedOnto(settings);
-                    break;
-                }
-                if (!wrote) {
+                if (xid == Commits.NO_XID && (noXid || !wrote)) {
                     connection.markLost(e);
                     reporter.gaveUp(run(run).event(e, Retryability.UNKNOWN, Duration.ZERO, "connection lost during COMMIT"));
                     throw new CommitOutcomeUnknownException("The connection was lost during COMMIT; whether the "
-                            + "transaction committed is unknown (it read through a view, row-level security policy or "
-                            + "operator that calls a volatile function, or its statements were not kept)", Commits.NO_XID, e);
+                            + "transaction committed is unknown (it had no transaction id, but something it ran calls a "
+                            + "volatile function, directly or through a view, row-level security policy or operator, "
+                            + "which may have sent a notification or written elsewhere; or its statements were not kept)",
+                            Commits.NO_XID, e);
                 }
                 if (!capture) {
                     connection.markLost(e);
@@ -177,13 +197,13 @@ final class CommitResolver {
                     break;
                 }
                 if (outcome == CommitOutcome.ABORTED) {
-                    if (entries == null) {
+                    if (replayable == null) {
                         connection.transactionFailed(e);
                         throw new SQLException("The connection was lost during COMMIT and the transaction did not commit "
-                                + "(it could not be replayed: " + connection.journal.refused() + ")", "40000", e);
+                                + "(it could not be replayed: " + notReplayable + ")", "40000", e);
                     }
                     // the connection is already new; the replay rolls back the lookup's transaction and runs again
-                    run = heal(e, Retryability.SAFE, run, entries);
+                    run = heal(e, Retryability.SAFE, run, replayable);
                     continue;
                 }
                 connection.markLost(e);
@@ -196,6 +216,8 @@ final class CommitResolver {
         policy.succeeded();
         if (run != null) {
             reporter.recovered(run.recoveredEvent());
+        } else {
+            reporter.succeededWithoutRetry();
         }
     }
 
@@ -215,16 +237,18 @@ final class CommitResolver {
             connection.dropPhysical();
             return false;
         }
+        List<String> functions = new ArrayList<>();
         List<String> words = new ArrayList<>();
         List<String> operators = new ArrayList<>();
         for (JournalEntry entry : entries) {
             if (entry.kind == JournalEntry.EXECUTION) {
                 SqlScan.References refs = SqlScan.references(entry.sql);
+                functions.addAll(refs.functions());
                 words.addAll(refs.words());
                 operators.addAll(refs.operators());
             }
         }
-        if (words.isEmpty() && operators.isEmpty()) {
+        if (functions.isEmpty() && words.isEmpty() && operators.isEmpty()) {
             connection.dropPhysical();
             return true;
         }
@@ -236,7 +260,8 @@ final class CommitResolver {
             return false;
         }
         try {
-            return !FunctionVolatility.reachesVolatile(words, operators, fresh);
+            return connection.recovery().allNonVolatile(functions, fresh)
+                    && !FunctionVolatility.reachesVolatile(words, operators, fresh);
         } catch (SQLException lookup) {
             lost.addSuppressed(lookup);
             return false;
@@ -287,11 +312,14 @@ final class CommitResolver {
             if (recovery.needsNewConnection()) {
                 connection.markLost(e);
             }
+            if (recovery.isRetryable()) {
+                reporter.replay(ReplayOutcome.NOT_REPLAYABLE, connection.id());
+            }
             reporter.gaveUp(run.event(e, recovery, Duration.ZERO, "COMMIT failed; transaction not replayable"
                     + (entries == null ? ": " + connection.journal.refused() : "")));
             throw Recovery.withPrevious(e, run);
         }
-        return replay.heal(e, recovery, run, entries);
+        return connection.replay().heal(e, recovery, run, entries);
     }
 
     /**

@@ -62,4 +62,23 @@ final class FunctionVolatility {
             )
             SELECT EXISTS (SELECT 1 FROM fn JOIN pg_catalog.pg_proc p ON p.oid = fn.oid WHERE p.provolatile = 'v')""";
 
+
+    /**
+     * Whether every one of {@code names} is in {@code pg_proc} with no volatile overload in any
+     * schema, read now: no cache, so that a {@code CREATE OR REPLACE} is seen at once.
+     */
+    static boolean allNonVolatile(List<String> names, Connection physical) throws SQLException {
+        if (names.isEmpty()) {
+            return true;
+        }
+        try (PreparedStatement ps = physical.prepareStatement("SELECT count(DISTINCT proname) = cardinality(?::text[])"
+                + " AND NOT bool_or(provolatile = 'v') FROM pg_catalog.pg_proc WHERE proname = ANY(?::text[])")) {
+            Object[] distinct = new java.util.LinkedHashSet<>(names).toArray();
+            ps.setArray(1, physical.createArrayOf("text", distinct));
+            ps.setArray(2, physical.createArrayOf("text", distinct));
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() && rs.getBoolean(1);
+            }
+        }
+    }
 }

@@ -96,19 +96,12 @@ public final class IdempotentProxy implements InvocationHandler {
         return new Route(callable, idempotent(m), exhaustedAllowed, iface.getSimpleName() + "." + m.getName());
     }
 
-    /** Whether {@code m} is declared idempotent in any of the four places {@link Idempotent} names. */
+    /**
+     * Whether {@code m} is declared idempotent in any of the places {@link Idempotent} names, seen
+     * through generated subclasses and proxies to the user's class ({@link IdempotentLookup}).
+     */
     private boolean idempotent(Method m) {
-        if (m.isAnnotationPresent(Idempotent.class)
-                || iface.isAnnotationPresent(Idempotent.class)
-                || m.getDeclaringClass().isAnnotationPresent(Idempotent.class)
-                || target.getClass().isAnnotationPresent(Idempotent.class)) {
-            return true;
-        }
-        try {
-            return target.getClass().getMethod(m.getName(), m.getParameterTypes()).isAnnotationPresent(Idempotent.class);
-        } catch (NoSuchMethodException notPublic) {
-            return false; // implemented by a non-public class's method: only the interface's word counts
-        }
+        return iface.isAnnotationPresent(Idempotent.class) || IdempotentLookup.declared(m, target);
     }
 
     @Override

@@ -110,7 +110,7 @@ final class Journal {
             return null;
         }
         if (!statement.replayable()) {
-            refuse("a stream parameter (it cannot be sent twice)");
+            refuse("a stream parameter, or one of a type the layer cannot copy (it cannot be sent twice)");
             return null;
         }
         JournalEntry entry = JournalEntry.execution(statement, op, sql, flags, intArg, arg,

@@ -23,8 +23,11 @@ import java.util.Calendar;
  * parameters), one per index, so that the same binding can be given to a re-created statement.
  *
  * <p>Three parallel arrays indexed by parameter: no object per call beyond boxing a primitive.
- * Streams and readers cannot be read twice: such a binding is marked not replayable, and the
- * stream is not re-applied.
+ * Each value is kept as {@link ParameterSnapshot} makes it: by reference when it cannot change,
+ * copied deeply when the application could change it after the call (a refilled PGobject, array or
+ * map), so a re-run or a replay sends what was set then. Streams and readers cannot be read twice,
+ * and some values cannot be copied: such a binding is marked not replayable, and the value is not
+ * re-applied.
  */
 final class ParameterLog {
 
@@ -74,7 +77,9 @@ final class ParameterLog {
         OUT_INT_STRING((s, i, a, b) -> ((CallableStatement) s).registerOutParameter(i, (Integer) a, (String) b)),
         OUT_INT_INT((s, i, a, b) -> ((CallableStatement) s).registerOutParameter(i, (Integer) a, (Integer) b)),
         /** A stream or reader: consumed by the first execution, so never re-applied. */
-        STREAM((s, i, a, b) -> { });
+        STREAM((s, i, a, b) -> { }),
+        /** A value of a type the layer cannot copy ({@link ParameterSnapshot}): never re-applied. */
+        UNCOPYABLE((s, i, a, b) -> { });
 
         private final Apply apply;
 
@@ -105,25 +110,15 @@ final class ParameterLog {
             first = Arrays.copyOf(first, size);
             second = Arrays.copyOf(second, size);
         }
-        setters[index] = setter;
-        first[index] = snapshot(a);
-        second[index] = b;
+        // pgjdbc renders the value (and reads a Calendar) at set time; the caller may change either
+        // for its next execution, and a re-run or a replay must send what was set now
+        Object value = ParameterSnapshot.of(a);
+        Object extra = b instanceof Calendar calendar ? calendar.clone() : b;
+        boolean copied = value != ParameterSnapshot.UNCOPYABLE;
+        setters[index] = copied ? setter : Setter.UNCOPYABLE;
+        first[index] = copied ? value : null;
+        second[index] = copied ? extra : null;
         highest = Math.max(highest, index);
-    }
-
-    /**
-     * The value as it is now: pgjdbc copies a byte array and renders a date when it is set, and the
-     * caller may refill its buffer (or move its Timestamp) for the next execution; a re-run or a
-     * transaction replay must send what was set then.
-     */
-    private static Object snapshot(Object value) {
-        if (value instanceof byte[] bytes) {
-            return bytes.clone();
-        }
-        if (value instanceof java.util.Date date) {
-            return date.clone();
-        }
-        return value;
     }
 
     void clear() {
@@ -133,10 +128,10 @@ final class ParameterLog {
         highest = 0;
     }
 
-    /** Whether the binding can be sent again: no stream in it. */
+    /** Whether the binding can be sent again: no stream, nothing that could not be copied. */
     boolean replayable() {
         for (int i = 0; i <= highest; i++) {
-            if (setters[i] == Setter.STREAM) {
+            if (setters[i] == Setter.STREAM || setters[i] == Setter.UNCOPYABLE) {
                 return false;
             }
         }
@@ -153,23 +148,13 @@ final class ParameterLog {
         return c;
     }
 
-    /** Roughly what this binding keeps alive, for the transaction journal's byte bound. */
+    /** Roughly what this binding keeps alive, for the transaction journal's byte bound: each snapshot at its size. */
     long estimatedBytes() {
         long bytes = 32;
         for (int i = 0; i <= highest; i++) {
-            bytes += 16 + size(first[i]) + size(second[i]);
+            bytes += 16 + ParameterSnapshot.size(first[i]) + ParameterSnapshot.size(second[i]);
         }
         return bytes;
-    }
-
-    private static long size(Object value) {
-        if (value instanceof String s) {
-            return 40 + 2L * s.length();
-        }
-        if (value instanceof byte[] b) {
-            return 16 + b.length;
-        }
-        return value == null ? 0 : 16;
     }
 
     /** Repeats the recorded calls on {@code target}. */

@@ -3,6 +3,7 @@ package io.retrying.jdbc.internal;
 import io.retrying.jdbc.Attempt;
 import io.retrying.jdbc.Classifier;
 import io.retrying.jdbc.RetryPolicy;
+import io.retrying.jdbc.ReplayOutcome;
 import io.retrying.jdbc.Retryability;
 import io.retrying.jdbc.internal.proof.Binder;
 import io.retrying.jdbc.internal.proof.PgjdbcSplit;
@@ -58,7 +59,8 @@ final class Recovery {
     private final RetryConfig config;
     private final RetryPolicy policy;
     private final Dialer dialer;
-    private final RetryReporter reporter;
+    /** Also the connection's, for its successes (package-private: read on the happy path). */
+    final RetryReporter reporter;
 
     Recovery(RetryingConnection connection, RetryConfig config, Dialer dialer) {
         this.connection = connection;
@@ -78,8 +80,14 @@ final class Recovery {
      */
     Run failed(RetryingStatement statement, int op, SQLException e, int flags, String sql, Run run)
             throws SQLException {
-        if (connection.isClosed()) {
-            // closed or aborted (from another thread) under the statement: nothing to recover
+        if (connection.isClosed() || statement.closedByApp()) {
+            // the connection or the statement closed or aborted (from another thread) under the
+            // execution: nothing to recover, pgjdbc's answer (57014, 55000, 08003) is the caller's
+            throw run == null ? e : withPrevious(e, run);
+        }
+        if (DriverVerdict.closedOnPurpose(e, connection.physicalInHand())) {
+            // pgjdbc closed its connection on purpose (a SET it refuses): its exception, and a closed connection
+            connection.closedByDriver();
             throw run == null ? e : withPrevious(e, run);
         }
         if (run != null && run.readOnlyGuard != null) {
@@ -96,21 +104,29 @@ final class Recovery {
         boolean nothingSent = !reported && "08003".equals(Classifier.sqlState(e));
 
         if (connection.inTransaction()) {
+            if ((flags & SqlScan.TX_END) != 0 && recovery.needsNewConnection() && !RetryingConnection.rollsBack(sql)) {
+                // a COMMIT sent as SQL whose reply was lost: as for commit(), the outcome is unknown; never re-run
+                reporter.gaveUp(run.event(e, Retryability.UNKNOWN, Duration.ZERO, "connection lost during a COMMIT sent as SQL"));
+                throw connection.commitStatementLost(withPrevious(e, run));
+            }
             // a transaction the server had already aborted is not brought back by a replay (nor by
             // running on a new connection): COMMIT must still refuse it
             boolean failedBefore = connection.transactionFailure() != null;
             if (reported) {
-                connection.transactionFailed(e);
+                connection.refusedByServer(e);
             }
             if (connection.transactionHasWork() || failedBefore || !recovery.needsNewConnection()) {
                 List<JournalEntry> entries = failedBefore ? null : replayableEntries(statement, flags, recovery);
                 if (entries != null) {
                     // a new transaction replays the journal, verified; then this call runs again
-                    return connection.replay.heal(e, recovery, run, entries);
+                    return connection.replay().heal(e, recovery, run, entries);
                 }
                 if (recovery.needsNewConnection()) {
                     connection.transactionFailed(e);
                     connection.markLost(e);
+                }
+                if (recovery.isRetryable()) {
+                    reporter.replay(ReplayOutcome.NOT_REPLAYABLE, connection.id());
                 }
                 throw giveUp(e, recovery, run, "inside a transaction: not replayed" + (failedBefore
                         ? " (an earlier statement failed)"
@@ -394,7 +410,7 @@ final class Recovery {
         Retryability recovery = Classifier.retryability(e, false, false, dialer.multiHostPrimary());
         boolean failedBefore = connection.transactionFailure() != null;
         if (reported) {
-            connection.transactionFailed(e);
+            connection.refusedByServer(e);
         }
         List<JournalEntry> entries = recovery.isRetryable() && connection.pinnedBy() == null && connection.inTransaction()
                 && !failedBefore ? connection.journal.replayableEntries() : null;
@@ -403,9 +419,12 @@ final class Recovery {
                 connection.transactionFailed(e);
                 connection.markLost(e);
             }
+            if (recovery.isRetryable() && connection.inTransaction()) {
+                reporter.replay(ReplayOutcome.NOT_REPLAYABLE, connection.id());
+            }
             throw giveUp(e, recovery, run, what + " inside a transaction: not replayed");
         }
-        return connection.replay.heal(e, recovery, run, entries);
+        return connection.replay().heal(e, recovery, run, entries);
     }
 
     /** A session call (setReadOnly, setSchema, ...) failed: swap when that heals it. */
@@ -459,6 +478,15 @@ final class Recovery {
         if (recovery.needsNewConnection() && connection.pinnedBy() == null && !connection.inTransaction()) {
             connection.dropPhysical();
         }
+    }
+
+    /**
+     * Whether every function in {@code functions} is non-volatile in {@code fresh}'s {@code pg_proc},
+     * read now (no cache: a {@code CREATE OR REPLACE} would outdate one). For CommitResolver's
+     * judgement of a transaction that only read.
+     */
+    boolean allNonVolatile(List<String> functions, Connection fresh) throws SQLException {
+        return FunctionVolatility.allNonVolatile(functions, fresh);
     }
 
     /**

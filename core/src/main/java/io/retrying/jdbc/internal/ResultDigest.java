@@ -53,9 +53,19 @@ final class ResultDigest {
     private boolean ended;
     /** Per column, how it is hashed; worked out on the first row. */
     private byte[] modes;
+    /**
+     * What the application learnt of the row after the last one it moved onto without moving
+     * ({@code isLast()}, {@code isBeforeFirst()}): {@link #NOT_ASKED}, {@link #NONE} or {@link #ANOTHER}.
+     */
+    private byte peek;
+
+    private static final byte NOT_ASKED = 0;
+    private static final byte NONE = 1;
+    private static final byte ANOTHER = 2;
 
     /** The application (or a replay) called {@code next()} on {@code rs}, which answered {@code more}. */
     void moved(ResultSet rs, boolean more) throws SQLException {
+        peek = NOT_ASKED; // what it moved onto says more than what it had asked
         if (!more) {
             if (!ended) {
                 ended = true;
@@ -107,6 +117,27 @@ final class ResultDigest {
         hash = h;
     }
 
+    /**
+     * The application asked {@code isLast()} or {@code isBeforeFirst()}: it learnt whether a row
+     * follows the last one it moved onto; a replay must find the same. Answers that position alone
+     * decides (isBeforeFirst after a row, isLast at the end) say nothing of the rows.
+     */
+    void peeked(boolean isLast, boolean answer) {
+        if (ended) {
+            return;
+        }
+        if (isLast && rows > 0) {
+            peek = answer ? NONE : ANOTHER;
+        } else if (!isLast && rows == 0) {
+            peek = answer ? ANOTHER : NONE;
+        }
+    }
+
+    /** Whether a row follows the last one {@code rs} moved onto, asked as the application asked it. */
+    private boolean another(ResultSet rs) throws SQLException {
+        return rows > 0 ? !rs.isLast() : rs.isBeforeFirst();
+    }
+
     /** The rows now come from another result set (a replay's): its column formats are its own. */
     void formatsChanged() {
         modes = null;
@@ -120,30 +151,39 @@ final class ResultDigest {
         return ended;
     }
 
-    boolean sameAs(ResultDigest other) {
-        return hash == other.hash && rows == other.rows && ended == other.ended;
-    }
+    /** {@link #replayOn}: the replayed rows are the ones the application saw. */
+    static final int SAME = 0;
+    /** {@link #replayOn}: as many rows, and the end where it was, but other values in them. */
+    static final int OTHER_VALUES = 1;
+    /** {@link #replayOn}: fewer or more rows than the application saw. */
+    static final int OTHER_ROWS = 2;
 
     /**
      * Reads from {@code replayed} (positioned before its first row) what the application had read
      * of the original, hashing it the same way; leaves {@code replayed} where the application's
      * result set stood.
      *
-     * @return whether the replayed rows are the ones the application saw
+     * @return {@link #SAME}, {@link #OTHER_VALUES} or {@link #OTHER_ROWS}
      */
-    boolean replayOn(ResultSet replayed) throws SQLException {
+    int replayOn(ResultSet replayed) throws SQLException {
         ResultDigest again = new ResultDigest();
         while (again.rows < rows) {
             boolean more = replayed.next();
             again.moved(replayed, more);
             if (!more) {
-                return false;
+                return OTHER_ROWS;
             }
         }
         if (ended) {
             again.moved(replayed, replayed.next());
         }
-        return sameAs(again);
+        if (rows != again.rows || ended != again.ended) {
+            return OTHER_ROWS;
+        }
+        if (peek != NOT_ASKED && (peek == ANOTHER) != again.another(replayed)) {
+            return OTHER_ROWS;
+        }
+        return hash == again.hash ? SAME : OTHER_VALUES;
     }
 
     private static long mix(long h, String v) {

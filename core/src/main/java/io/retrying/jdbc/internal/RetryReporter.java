@@ -3,6 +3,7 @@ package io.retrying.jdbc.internal;
 import io.retrying.jdbc.Attempt;
 import io.retrying.jdbc.Classifier;
 import io.retrying.jdbc.CommitOutcome;
+import io.retrying.jdbc.ReplayOutcome;
 import io.retrying.jdbc.Retryability;
 import io.retrying.jdbc.RetryEvent;
 import io.retrying.jdbc.RetryListener;
@@ -141,6 +142,34 @@ public final class RetryReporter {
                 listener.onCommitResolved(xid, outcome);
             } catch (Exception e) {
                 listenerFailed("onCommitResolved", e);
+            }
+        }
+    }
+
+    /**
+     * Work succeeded at its first attempt: {@link RetryListener#onSuccessWithoutRetry}, nothing logged.
+     * The happy path's one call: a field test when no listener is attached, no allocation either way.
+     */
+    public void succeededWithoutRetry() {
+        if (listener != null) {
+            try {
+                listener.onSuccessWithoutRetry();
+            } catch (Exception e) {
+                listenerFailed("onSuccessWithoutRetry", e);
+            }
+        }
+    }
+
+    /** A transaction's journal was replayed, or could not be: DEBUG, then {@link RetryListener#onReplay}. */
+    public void replay(ReplayOutcome outcome, String connectionId) {
+        if (log.isDebugEnabled()) {
+            log.debug("transaction replay: outcome={} conn={}", outcome, connectionId);
+        }
+        if (listener != null) {
+            try {
+                listener.onReplay(outcome);
+            } catch (Exception e) {
+                listenerFailed("onReplay", e);
             }
         }
     }

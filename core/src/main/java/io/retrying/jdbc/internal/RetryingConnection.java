@@ -1,6 +1,8 @@
 package io.retrying.jdbc.internal;
 
 import io.retrying.jdbc.Classifier;
+import io.retrying.jdbc.CommitOutcomeUnknownException;
+import io.retrying.jdbc.Commits;
 import io.retrying.jdbc.Retryability;
 import java.sql.Array;
 import java.sql.Blob;
@@ -18,11 +20,13 @@ import java.sql.Savepoint;
 import java.sql.ShardingKey;
 import java.sql.Statement;
 import java.sql.Struct;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.Executor;
-import org.postgresql.PGConnection;
+import org.postgresql.core.BaseConnection;
+import org.postgresql.core.TransactionState;
 
 /**
  * The application's {@link Connection}: it outlives the physical connections it wraps.
@@ -37,9 +41,12 @@ import org.postgresql.PGConnection;
  * {@link Placeholder} in between. A failure of any statement on this connection goes to its
  * {@link Recovery}, the one funnel that classifies, decides, recovers and re-runs or throws.
  *
+ * <p>It is a {@code org.postgresql.PGConnection} too, as a pgjdbc connection is: the application's
+ * casts for COPY, LISTEN/NOTIFY, large objects work ({@link PgConnectionExtensions}).
+ *
  * <p>Like a pgjdbc connection, meant for one thread at a time; no locks are taken.
  */
-final class RetryingConnection implements Connection {
+final class RetryingConnection extends PgConnectionExtensions implements Connection {
 
     /** The {@code java.sql.Connection} methods that go straight to the physical connection. */
     static final Set<String> PASS_THROUGH = Set.of(
@@ -72,15 +79,19 @@ final class RetryingConnection implements Connection {
     private volatile int generation;
     private final Dialer dialer;
     private final RetryConfig config;
-    private final String id;
+    /** The listener's reporter, kept (a shared one when nobody listens: nothing allocated per borrow). */
+    private final RetryReporter reporter;
+    /** This connection's number; its id ("rc-" + number, for events and logs) is made when first asked. */
+    private final long number;
+    private String id;
     final SessionState session = new SessionState();
-    final Recovery recovery;
     /** What the open transaction did, for a replay (issue 5); see {@link TransactionReplay}. */
     final Journal journal;
-    final TransactionReplay replay;
-    private final CommitResolver commits;
+    // made on first need (issue 16): a borrow in autocommit that never fails needs none of them
+    private Recovery recovery;
+    private TransactionReplay replay;
+    private CommitResolver commits;
     private RetryingDatabaseMetaData metaData;
-    private RetryingPgConnection pgConnection;
     /** Volatile: abort(Executor) may come from another thread while a statement runs here. */
     private volatile boolean closed;
     /**
@@ -96,22 +107,57 @@ final class RetryingConnection implements Connection {
     private boolean sqlTransaction;
     /** Why this physical connection may not be swapped transparently, or null. */
     private String pinnedBy;
+    /** What the open transaction's id is known to be; made on the first transaction that asks. */
+    private TransactionId xid;
+    /**
+     * The application reached this physical connection's COPY or large objects, or the connection
+     * itself: from then on, its transactions may do work no statement of ours shows (a CopyManager
+     * kept across transactions), and each gets its id assigned before COMMIT.
+     */
+    private boolean outOfSight;
 
-    RetryingConnection(Connection physical, Dialer dialer, RetryConfig config, String id) {
+    RetryingConnection(Connection physical, Dialer dialer, RetryConfig config, long number) {
         this.delegate = physical;
         this.dialer = dialer;
         this.config = config;
-        this.id = id;
-        this.recovery = new Recovery(this, config, dialer);
+        this.number = number;
+        this.reporter = config.reporter();
         this.journal = new Journal(config.maxJournalStatements(), config.maxJournalBytes());
-        this.replay = new TransactionReplay(this, config, dialer);
-        this.commits = new CommitResolver(this, config, replay);
+    }
+
+    /** The funnel every failure of this connection goes through. */
+    Recovery recovery() {
+        Recovery r = recovery;
+        if (r == null) {
+            r = recovery = new Recovery(this, config, dialer);
+        }
+        return r;
+    }
+
+    TransactionReplay replay() {
+        TransactionReplay r = replay;
+        if (r == null) {
+            r = replay = new TransactionReplay(this, config, dialer);
+        }
+        return r;
+    }
+
+    private CommitResolver commits() {
+        CommitResolver c = commits;
+        if (c == null) {
+            c = commits = new CommitResolver(this, config);
+        }
+        return c;
     }
 
     // ---- state the statements and the funnel read
 
     String id() {
-        return id;
+        String s = id;
+        if (s == null) {
+            s = id = RetryingConnections.id(number);
+        }
+        return s;
     }
 
     int generation() {
@@ -123,6 +169,7 @@ final class RetryingConnection implements Connection {
      * nothing stood in the way of a transparent swap); fails when the application closed this
      * connection or must first acknowledge a loss with rollback().
      */
+    @Override
     Connection delegate() throws SQLException {
         Connection d = delegate;
         if (Placeholder.is(d)) {
@@ -168,10 +215,56 @@ final class RetryingConnection implements Connection {
         return pinnedBy;
     }
 
+    /**
+     * The one hook for work the layer cannot see (COPY, large objects, fastpath, unwrapped physical
+     * objects, state only this server connection has): the recovery path then refuses a transparent
+     * swap or replay, and the commit path ({@link CommitResolver}) will not replay the transaction.
+     */
+    @Override
     void pin(String reason) {
         if (pinnedBy == null) {
             pinnedBy = reason;
         }
+    }
+
+    /**
+     * The application reached pgjdbc's COPY or large objects, or the physical connection: work the
+     * journal cannot see, whose transaction gets its id assigned before COMMIT (issue 12 C).
+     */
+    void outOfSight() {
+        outOfSight = true;
+        if (inTransaction()) {
+            xid();
+        }
+    }
+
+    private static final String OUT_OF_SIGHT = "COPY, large objects or the physical connection used directly: "
+            + "work the journal cannot see";
+
+    /** The open transaction's id as far as it is known (made on first use). */
+    TransactionId xid() {
+        TransactionId x = xid;
+        if (x == null) {
+            x = xid = new TransactionId();
+        }
+        if (outOfSight && inTransaction()) {
+            x.outOfSight();
+            journal.refuse(OUT_OF_SIGHT);
+        }
+        return x;
+    }
+
+    /**
+     * The id a statement about to run should capture by carrying it, or null when none is wanted:
+     * in autocommit (the statement, the capture and the commit would end at one Sync and be lost
+     * together), with {@code retry.resolveCommits=false}, or once the open transaction's id is known.
+     */
+    TransactionId captureWanted() {
+        if (!inTransaction() || !config.resolveCommits()) {
+            return null;
+        }
+        TransactionId x = xid();
+        return x.known() ? null : x;
     }
 
     /**
@@ -189,14 +282,19 @@ final class RetryingConnection implements Connection {
         if (!Placeholder.is(old)) {
             dialer.discard(old);
         }
-        Connection fresh = RetryingConnections.dial(dialer, config, id, session::restoreOnto);
+        Connection fresh = RetryingConnections.dial(dialer, config, number, session::restoreOnto);
         pinnedBy = null;
         lost = null;
         transactionFailure = null;
         transactionWork = false;
         sqlTransaction = false;
+        outOfSight = false;
         session.rolledBack();
         journal.clear();
+        if (xid != null) {
+            xid.reset();
+            xid.newPhysical();
+        }
         delegate = fresh;
         if (closed) {
             // aborted from another thread while dialing: the new connection must not outlive it
@@ -217,6 +315,9 @@ final class RetryingConnection implements Connection {
         transactionWork = false;
         session.rolledBack();
         journal.clear();
+        if (xid != null) {
+            xid.reset(); // the replay learns the id again
+        }
     }
 
     /** The server answered COMMIT with an error: the transaction is over, rolled back. */
@@ -228,6 +329,32 @@ final class RetryingConnection implements Connection {
     void replayed(boolean work) {
         transactionFailure = null;
         transactionWork = work;
+        if (work) {
+            // the replay's statements carried no capture: the next one, or COMMIT, asks
+            TransactionId x = xid();
+            List<JournalEntry> entries = journal.replayableEntries();
+            if (entries == null) {
+                x.outOfSight();
+            } else {
+                x.ranWithout();
+                for (JournalEntry entry : entries) {
+                    if (entry.kind == JournalEntry.EXECUTION) {
+                        x.replayed(entry.sql);
+                    }
+                }
+            }
+        }
+    }
+
+    /**
+     * The application read something of the server's outside the digest (a refcursor's rows through
+     * getObject, a large object's content): a replay could not verify it, so the open transaction is
+     * not replayable.
+     */
+    void readOutsideDigest(String what) {
+        if (inTransaction()) {
+            journal.refuse(what + " (read outside the digest)");
+        }
     }
 
     /** The physical connection is dead: let the next call dial a new one instead of failing on it. */
@@ -236,7 +363,21 @@ final class RetryingConnection implements Connection {
         if (!Placeholder.is(old)) {
             delegate = Placeholder.RECONNECTING;
             generation++;
+            outOfSight = false;
             dialer.discard(old);
+        }
+    }
+
+    /**
+     * pgjdbc closed the physical connection on purpose ({@link DriverVerdict}): this connection is
+     * closed too, as pgjdbc's is; later calls get 08003 and {@code isClosed()} is true.
+     */
+    void closedByDriver() {
+        closed = true;
+        Connection d = delegate;
+        delegate = Placeholder.CLOSED;
+        if (!Placeholder.is(d)) {
+            dialer.discard(d);
         }
     }
 
@@ -257,9 +398,34 @@ final class RetryingConnection implements Connection {
      */
     SQLException failedOutsideFunnel(SQLException e) {
         if (inTransaction() && Classifier.serverReported(e) && !Classifier.retryability(e).needsNewConnection()) {
-            transactionFailed(e);
+            refusedByServer(e);
         }
         return e;
+    }
+
+    /**
+     * The server refused a statement or call inside the transaction: that aborts the transaction,
+     * unless the server says it is still open. pgjdbc's {@code autosave} rolls back to the savepoint
+     * it set before the statement, and the server's ReadyForQuery status (which pgjdbc keeps, no
+     * round trip) is then "in transaction", not "failed": the transaction goes on, as on pgjdbc.
+     */
+    void refusedByServer(SQLException e) {
+        if (Classifier.retryability(e).needsNewConnection() || !stillOpen()) {
+            transactionFailed(e);
+        }
+    }
+
+    private boolean stillOpen() {
+        Connection d = delegate;
+        if (Placeholder.is(d)) {
+            return false;
+        }
+        try {
+            return d.isWrapperFor(BaseConnection.class)
+                    && d.unwrap(BaseConnection.class).getTransactionState() == TransactionState.OPEN;
+        } catch (SQLException | RuntimeException e) {
+            return false; // cannot tell: the transaction counts as aborted
+        }
     }
 
     void transactionFailed(SQLException e) {
@@ -291,7 +457,9 @@ final class RetryingConnection implements Connection {
         }
         config.policy().succeeded();
         if (run != null) {
-            config.reporter().recovered(run.recoveredEvent());
+            reporter.recovered(run.recoveredEvent());
+        } else {
+            reporter.succeededWithoutRetry();
         }
     }
 
@@ -313,13 +481,41 @@ final class RetryingConnection implements Connection {
             }
         }
         if ((flags & SqlScan.TX_END) != 0) {
-            String start = sql.stripLeading();
-            boolean rolledBack = start.regionMatches(true, 0, "rollback", 0, 8) || start.regionMatches(true, 0, "abort", 0, 5);
-            endTransaction(!rolledBack);
+            endTransaction(!rollsBack(sql));
             sqlTransaction = false;
         } else if ((flags & SqlScan.TX_BEGIN) != 0 && session.autoCommit()) {
             sqlTransaction = true;
+            if (xid != null) {
+                xid.reset();
+            }
         }
+    }
+
+    /** Whether {@code sql}, which ends a transaction (SqlScan.TX_END), rolls it back rather than commits. */
+    static boolean rollsBack(String sql) {
+        String start = sql.stripLeading();
+        return start.regionMatches(true, 0, "rollback", 0, 8) || start.regionMatches(true, 0, "abort", 0, 5);
+    }
+
+    /**
+     * A COMMIT sent as SQL ({@code execute("COMMIT")}) lost its connection before the reply: the
+     * transaction may or may not have committed (issue 12 case 13), as for a lost {@code commit()}.
+     * The transaction is over either way. Begun with SQL in autocommit, the connection just goes on
+     * with a new physical connection; in manual commit, calls are refused until rollback(), as after a
+     * lost commit().
+     */
+    CommitOutcomeUnknownException commitStatementLost(SQLException lost) {
+        long id = xid != null ? xid.xid() : Commits.NO_XID;
+        if (session.autoCommit() && pinnedBy == null) {
+            endTransaction(false);
+            sqlTransaction = false;
+            dropPhysical();
+        } else {
+            transactionFailed(lost);
+            markLost(lost);
+        }
+        return new CommitOutcomeUnknownException("The connection was lost during a COMMIT sent as SQL; whether the "
+                + "transaction committed is unknown" + (id != Commits.NO_XID ? " (transaction " + id + ")" : ""), id, lost);
     }
 
     private void endTransaction(boolean committed) {
@@ -331,6 +527,9 @@ final class RetryingConnection implements Connection {
         transactionFailure = null;
         transactionWork = false;
         journal.clear();
+        if (xid != null) {
+            xid.reset();
+        }
     }
 
     /**
@@ -353,8 +552,9 @@ final class RetryingConnection implements Connection {
         try {
             return call.on(d);
         } catch (SQLException e) {
-            if (!recovery.healForSessionCall(e)) {
-                throw e;
+            if (!recovery().healForSessionCall(e)) {
+                // a catalog read or session call the server refused aborted the open transaction
+                throw failedOutsideFunnel(e);
             }
             return call.on(delegate());
         }
@@ -483,7 +683,7 @@ final class RetryingConnection implements Connection {
             throw new SQLException("The transaction was rolled back, not committed: a statement in it failed earlier ("
                     + Classifier.sqlState(failed) + ")", "40000", failed);
         }
-        commits.commit();
+        commits().commit();
         endTransaction(true);
     }
 
@@ -507,7 +707,7 @@ final class RetryingConnection implements Connection {
             try {
                 d.rollback();
             } catch (SQLException e) {
-                if (!recovery.healForRollback(e)) {
+                if (!recovery().healForRollback(e)) {
                     throw e;
                 }
             }
@@ -551,6 +751,9 @@ final class RetryingConnection implements Connection {
             c.releaseSavepoint(RetryingSavepoint.physical(savepoint));
             return null;
         });
+        if (savepoint instanceof RetryingSavepoint ours) {
+            ours.released();
+        }
         journalSavepoint(JournalEntry.RELEASE, savepoint);
     }
 
@@ -566,7 +769,7 @@ final class RetryingConnection implements Connection {
             try {
                 return call.on(d);
             } catch (SQLException e) {
-                run = recovery.callFailed(e, run, "a savepoint call");
+                run = recovery().callFailed(e, run, "a savepoint call");
             }
         }
     }
@@ -736,11 +939,11 @@ final class RetryingConnection implements Connection {
     }
 
     /**
-     * {@code PGConnection}: a view of pgjdbc's extensions that always reaches the current physical
-     * connection and pins it where it must ({@link RetryingPgConnection}). Any other pgjdbc type
-     * ({@code PgConnection}, {@code BaseConnection}) hands out the physical connection itself: what
-     * the application does with it is out of our sight, and it would keep the old object after a
-     * swap, so the connection is pinned.
+     * This connection is a {@code PGConnection} itself (pgjdbc's extensions reach the current
+     * physical connection and pin it where they must, {@link PgConnectionExtensions}). Any other
+     * pgjdbc type ({@code PgConnection}, {@code BaseConnection}) hands out the physical connection
+     * itself: what the application does with it is out of our sight, and it would keep the old
+     * object after a swap, so the connection is pinned.
      */
     @Override
     public final <T> T unwrap(Class<T> iface) throws SQLException {
@@ -748,14 +951,9 @@ final class RetryingConnection implements Connection {
             return iface.cast(this);
         }
         Connection d = delegate();
-        if (iface == PGConnection.class) {
-            if (pgConnection == null) {
-                pgConnection = new RetryingPgConnection(this);
-            }
-            return iface.cast(pgConnection);
-        }
         T unwrapped = iface.isInstance(d) ? iface.cast(d) : d.unwrap(iface);
         pin("the application unwrapped the physical connection (" + iface.getSimpleName() + ")");
+        outOfSight();
         return unwrapped;
     }
 
@@ -766,7 +964,7 @@ final class RetryingConnection implements Connection {
 
     @Override
     public String toString() {
-        return "RetryingConnection@" + Integer.toHexString(System.identityHashCode(this)) + " " + id
+        return "RetryingConnection@" + Integer.toHexString(System.identityHashCode(this)) + " " + id()
                 + " wrapping " + delegate;
     }
 

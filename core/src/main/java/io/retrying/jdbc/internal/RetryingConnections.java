@@ -28,8 +28,8 @@ public final class RetryingConnections {
      *     a {@code RetriesExhaustedException} when the reconnect window ran out
      */
     public static Connection open(Dialer dialer, RetryConfig config) throws SQLException {
-        String id = "rc-" + IDS.incrementAndGet();
-        Connection physical = dial(dialer, config, id, null);
+        long number = IDS.incrementAndGet();
+        Connection physical = dial(dialer, config, number, null);
         boolean autoCommit;
         try {
             autoCommit = physical.getAutoCommit();
@@ -37,13 +37,18 @@ public final class RetryingConnections {
             dialer.discard(physical);
             throw e;
         }
-        RetryingConnection connection = new RetryingConnection(physical, dialer, config, id);
+        RetryingConnection connection = new RetryingConnection(physical, dialer, config, number);
         if (!autoCommit) {
             // a pool may hand out connections in manual commit (HikariCP's autoCommit=false): the
             // transaction is open from the first statement, and journaled from there
             connection.session.autoCommit(false);
         }
         return connection;
+    }
+
+    /** The id events and logs give connection number {@code number}. */
+    static String id(long number) {
+        return "rc-" + number;
     }
 
     /** What a new physical connection needs before use (session state, the user's initializer). */
@@ -58,6 +63,17 @@ public final class RetryingConnections {
      */
     static Connection dial(Dialer dialer, RetryConfig config, String connectionId, Preparation preparation)
             throws SQLException {
+        return dial(dialer, config, connectionId, 0, preparation);
+    }
+
+    /** As above for connection number {@code connectionNumber}, whose id's text is made only if a dial fails. */
+    static Connection dial(Dialer dialer, RetryConfig config, long connectionNumber, Preparation preparation)
+            throws SQLException {
+        return dial(dialer, config, null, connectionNumber, preparation);
+    }
+
+    private static Connection dial(Dialer dialer, RetryConfig config, String connectionId, long connectionNumber,
+            Preparation preparation) throws SQLException {
         RetryPolicy policy = config.policy();
         Run run = null;
         while (true) {
@@ -86,7 +102,7 @@ public final class RetryingConnections {
                     dialer.discard(fresh);
                 }
                 if (run == null) {
-                    run = new Run(policy, config.reconnectWindow(), connectionId, 0);
+                    run = new Run(policy, config.reconnectWindow(), connectionId != null ? connectionId : id(connectionNumber), 0);
                 }
                 int number = run.failed(e);
                 Attempt decision = policy.decideReconnect(e, number, run.remaining());

@@ -51,6 +51,16 @@ class RetryingPreparedStatement extends RetryingStatement implements PreparedSta
     final int flags;
     final ParameterLog parameters = new ParameterLog();
     private List<ParameterLog> batchBindings;
+    /** Whether this statement's SQL can carry the transaction id capture: 0 not judged yet, 1 yes, 2 no. */
+    private byte rides;
+    /**
+     * The application's SQL with the capture appended, prepared on the physical connection of
+     * {@link #ridingGeneration}, bound from {@link #parameters} for each execution that carries the
+     * capture (until the transaction's id is known). Volatile for cancel() from another thread.
+     */
+    private volatile PreparedStatement riding;
+    private String ridingText;
+    private int ridingGeneration;
 
     RetryingPreparedStatement(RetryingConnection owner, Shape shape) throws SQLException {
         super(owner, shape);
@@ -124,6 +134,76 @@ class RetryingPreparedStatement extends RetryingStatement implements PreparedSta
                 return ps.executeLargeUpdate();
             default:
                 return super.perform(d, op, sql, intArg, arg);
+        }
+    }
+
+    @Override
+    boolean canRide(Statement d, int op, String sql, int flags) throws SQLException {
+        int factory = shape.factory();
+        if (op < PS_QUERY || op > PS_LARGE_UPDATE
+                || (factory != Shape.PREPARED && factory != Shape.PREPARED_TYPED && factory != Shape.PREPARED_HOLDABLE)
+                || (factory != Shape.PREPARED && shape.b() == java.sql.ResultSet.CONCUR_UPDATABLE)
+                || !parameters.replayable() || closesOnCompletion()) {
+            return false;
+        }
+        if (rides == 0) {
+            rides = TransactionId.canRide(sql, flags) ? (byte) 1 : (byte) 2;
+        }
+        return rides == 1 && d.getFetchSize() == 0;
+    }
+
+    /**
+     * Runs the twin that carries the capture, bound from the recorded parameters: a different SQL
+     * string is a different statement to pgjdbc (its own cache entry and server-side name, one per
+     * statement text, not per execution).
+     */
+    @Override
+    boolean executeRiding(Statement d, String sql, String ride) throws SQLException {
+        PreparedStatement t = riding;
+        int gen = owner().generation();
+        if (t == null || ridingGeneration != gen || !ride.equals(ridingText) || t.isClosed()) {
+            closeRidingStatement();
+            java.sql.Connection physical = owner().delegate();
+            String text = sql.concat(ride);
+            t = switch (shape.factory()) {
+                case Shape.PREPARED_TYPED -> physical.prepareStatement(text, shape.a(), shape.b());
+                case Shape.PREPARED_HOLDABLE -> physical.prepareStatement(text, shape.a(), shape.b(), shape.c());
+                default -> physical.prepareStatement(text);
+            };
+            riding = t;
+            ridingText = ride;
+            ridingGeneration = gen;
+        } else {
+            t.clearParameters();
+        }
+        applySettings(t);
+        parameters.applyTo(t);
+        return t.execute();
+    }
+
+    @Override
+    Statement ridingStatement(Statement d) {
+        return riding;
+    }
+
+    @Override
+    void closeRidingStatement() {
+        PreparedStatement t = riding;
+        if (t != null) {
+            riding = null;
+            try {
+                t.close();
+            } catch (SQLException | RuntimeException ignored) {
+                // its connection is gone or going: nothing to learn
+            }
+        }
+    }
+
+    @Override
+    void cancelRiding() throws SQLException {
+        PreparedStatement t = riding;
+        if (t != null) {
+            t.cancel();
         }
     }
 
@@ -504,5 +584,15 @@ class RetryingPreparedStatement extends RetryingStatement implements PreparedSta
     @Override
     public ParameterMetaData getParameterMetaData() throws SQLException {
         return ps().getParameterMetaData();
+    }
+
+    /**
+     * pgjdbc's rendering: the SQL with its bound parameters (logging relies on it), as the physical
+     * statement in hand gives it; it holds the application's current binding (re-created ones are
+     * rebound), and after close() the closed one answers as pgjdbc's would.
+     */
+    @Override
+    public String toString() {
+        return String.valueOf(physicalForToString());
     }
 }

@@ -22,6 +22,8 @@ import java.sql.Time;
 import java.sql.Timestamp;
 import java.util.Calendar;
 import java.util.Map;
+import java.util.Set;
+import org.postgresql.PGRefCursorResultSet;
 
 /**
  * A result set whose {@link #getStatement()} is the application's statement, not pgjdbc's.
@@ -34,7 +36,10 @@ import java.util.Map;
  * replay itself; outside transactions it surfaces as is.
  */
 @SuppressWarnings("deprecation")
-final class RetryingResultSet implements ResultSet {
+final class RetryingResultSet implements ResultSet, PGRefCursorResultSet {
+
+    /** The {@code org.postgresql.PGRefCursorResultSet} methods that go straight to the physical result set. */
+    static final Set<String> PG_PASS_THROUGH = Set.of("getRefCursor()");
 
     /** Not final: a transaction replay re-points it at the re-executed query's result set. */
     private ResultSet delegate;
@@ -76,7 +81,7 @@ final class RetryingResultSet implements ResultSet {
      * re-executed query, and the fetch is tried there.
      */
     private boolean nextAfterReplay(SQLException first) throws SQLException {
-        Recovery recovery = statement.owner().recovery;
+        Recovery recovery = statement.owner().recovery();
         Run run = null;
         SQLException e = first;
         while (true) {
@@ -98,6 +103,34 @@ final class RetryingResultSet implements ResultSet {
     public void close() throws SQLException {
         closedByApp = true;
         delegate.close();
+    }
+
+    /**
+     * A refcursor column read with {@code getObject} is a result set pgjdbc fetched on the physical
+     * connection (FETCH ALL), outside the digest: what the application read through it cannot be
+     * verified, so the open transaction is not replayable (a later 40001 or lost connection surfaces).
+     */
+    private <T> T readCursor(T value) {
+        if (value instanceof ResultSet) {
+            statement.owner().readOutsideDigest("a refcursor read through getObject");
+        }
+        return value;
+    }
+
+    /**
+     * pgjdbc reads a Blob or Clob column as a large object's oid and its content through the
+     * physical connection, outside the digest: the open transaction is not replayable.
+     */
+    private <T> T largeObject(T value) {
+        if (value != null) {
+            statement.owner().readOutsideDigest("a large object read through getBlob/getClob");
+        }
+        return value;
+    }
+
+    /** Whether the application closed it. */
+    boolean closedByApp() {
+        return closedByApp;
     }
 
     /** A replay re-executed the query and read up to where the application stood: carry on there. */
@@ -130,6 +163,16 @@ final class RetryingResultSet implements ResultSet {
     }
 
     // ---- pass-throughs
+
+    /** pgjdbc's (deprecated) name of the refcursor behind this result set; it declares no SQLException. */
+    @Override
+    public String getRefCursor() {
+        try {
+            return delegate.unwrap(PGRefCursorResultSet.class).getRefCursor();
+        } catch (SQLException e) {
+            throw new IllegalStateException(e.getMessage(), e);
+        }
+    }
 
     @Override
     public boolean absolute(int a) throws SQLException {
@@ -225,12 +268,12 @@ final class RetryingResultSet implements ResultSet {
 
     @Override
     public Blob getBlob(String a) throws SQLException {
-        return delegate.getBlob(a);
+        return largeObject(delegate.getBlob(a));
     }
 
     @Override
     public Blob getBlob(int a) throws SQLException {
-        return delegate.getBlob(a);
+        return largeObject(delegate.getBlob(a));
     }
 
     @Override
@@ -275,12 +318,12 @@ final class RetryingResultSet implements ResultSet {
 
     @Override
     public Clob getClob(String a) throws SQLException {
-        return delegate.getClob(a);
+        return largeObject(delegate.getClob(a));
     }
 
     @Override
     public Clob getClob(int a) throws SQLException {
-        return delegate.getClob(a);
+        return largeObject(delegate.getClob(a));
     }
 
     @Override
@@ -405,32 +448,32 @@ final class RetryingResultSet implements ResultSet {
 
     @Override
     public Object getObject(String a) throws SQLException {
-        return delegate.getObject(a);
+        return readCursor(delegate.getObject(a));
     }
 
     @Override
     public <T> T getObject(String a, Class<T> b) throws SQLException {
-        return delegate.getObject(a, b);
+        return readCursor(delegate.getObject(a, b));
     }
 
     @Override
     public Object getObject(String a, Map<String, Class<?>> b) throws SQLException {
-        return delegate.getObject(a, b);
+        return readCursor(delegate.getObject(a, b));
     }
 
     @Override
     public Object getObject(int a) throws SQLException {
-        return delegate.getObject(a);
+        return readCursor(delegate.getObject(a));
     }
 
     @Override
     public <T> T getObject(int a, Class<T> b) throws SQLException {
-        return delegate.getObject(a, b);
+        return readCursor(delegate.getObject(a, b));
     }
 
     @Override
     public Object getObject(int a, Map<String, Class<?>> b) throws SQLException {
-        return delegate.getObject(a, b);
+        return readCursor(delegate.getObject(a, b));
     }
 
     @Override
@@ -572,7 +615,11 @@ final class RetryingResultSet implements ResultSet {
 
     @Override
     public boolean isBeforeFirst() throws SQLException {
-        return delegate.isBeforeFirst();
+        boolean before = delegate.isBeforeFirst();
+        if (digest != null) {
+            digest.peeked(false, before);
+        }
+        return before;
     }
 
     @Override
@@ -587,7 +634,11 @@ final class RetryingResultSet implements ResultSet {
 
     @Override
     public boolean isLast() throws SQLException {
-        return delegate.isLast();
+        boolean last = delegate.isLast();
+        if (digest != null) {
+            digest.peeked(true, last);
+        }
+        return last;
     }
 
     @Override

@@ -9,6 +9,9 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import org.postgresql.PGStatement;
+import org.postgresql.util.PSQLException;
+import org.postgresql.util.PSQLState;
 
 /**
  * The application's {@link Statement}: it outlives the physical statements it wraps.
@@ -19,9 +22,15 @@ import java.util.Set;
  * settings, batch and, for prepared statements, parameters. Settings setters are recorded;
  * everything else is a pass-through listed in {@link #PASS_THROUGH}.
  *
- * <p>Not thread-safe, like the JDBC statement it wraps.
+ * <p>It is a {@code org.postgresql.PGStatement} too, as pgjdbc's statements are; its settings
+ * ({@code setPrepareThreshold}, {@code setAdaptiveFetch}) are recorded like the JDBC ones.
+ *
+ * <p>Not thread-safe, like the JDBC statement it wraps; but {@link #cancel()} and {@link #close()}
+ * may come from another thread while an execution runs (JDBC allows both): the physical
+ * statement is never set to null, so an execution reads either the live one or a closed one,
+ * and pgjdbc's answer (57014, 55000) surfaces.
  */
-class RetryingStatement implements Statement {
+class RetryingStatement implements Statement, PGStatement {
 
     /** The {@code java.sql.Statement} methods that go straight to the physical statement. */
     static final Set<String> PASS_THROUGH = Set.of(
@@ -31,17 +40,20 @@ class RetryingStatement implements Statement {
             "getFetchDirection()",
             "getFetchSize()",
             "getLargeMaxRows()",
-            "getLargeUpdateCount()",
             "getMaxFieldSize()",
-            "getMoreResults()",
-            "getMoreResults(int)",
             "getResultSetConcurrency()",
             "getResultSetHoldability()",
             "getResultSetType()",
-            "getUpdateCount()",
             "isCloseOnCompletion()",
             "isPoolable()",
             "isSimpleIdentifier(String)");
+
+    /** The {@code org.postgresql.PGStatement} methods that go straight to the physical statement. */
+    static final Set<String> PG_PASS_THROUGH = Set.of(
+            "getAdaptiveFetch()",
+            "getLastOID()",
+            "getPrepareThreshold()",
+            "isUseServerPrepare()");
 
     // operations run() knows; subclasses add theirs above FIRST_SUBCLASS_OP
     static final int QUERY = 0;
@@ -71,19 +83,22 @@ class RetryingStatement implements Statement {
     private static final int POOLABLE = 1 << 7;
     private static final int CURSOR_NAME = 1 << 8;
     private static final int CLOSE_ON_COMPLETION = 1 << 9;
+    private static final int PREPARE_THRESHOLD = 1 << 10;
+    private static final int ADAPTIVE_FETCH = 1 << 11;
 
     private final RetryingConnection owner;
     final Shape shape;
     /**
-     * Not final: replaced when re-created after a failure or on a new physical connection.
-     * Volatile for cancel(), the one method another thread calls.
+     * Not final: replaced when re-created after a failure or on a new physical connection; never
+     * null (close() leaves the closed one). Volatile for cancel() and close() from another thread.
      */
     private volatile Statement delegate;
     /** cancel() was called during the current run(): a failed attempt is not followed by another. */
     private volatile boolean cancelled;
     /** The connection generation the physical statement belongs to; -1 forces a re-creation. */
     private int generation;
-    private boolean closed;
+    /** Volatile: close() may come from another thread while an execution runs or re-creates. */
+    private volatile boolean closed;
 
     private int settings;
     private int fetchSize;
@@ -94,6 +109,8 @@ class RetryingStatement implements Statement {
     private boolean escapeProcessing;
     private boolean poolable;
     private String cursorName;
+    private int prepareThreshold;
+    private boolean adaptiveFetch;
 
     private List<String> batch;
     private int batchFlags = SqlScan.READ_CANDIDATE;
@@ -106,6 +123,28 @@ class RetryingStatement implements Statement {
     private RetryingResultSet lastResultSet;
     /** This statement's latest execution in the transaction journal, or null. */
     JournalEntry lastEntry;
+    /**
+     * The results of the latest execution when it carried the transaction id capture (its own
+     * results, the capture's taken off), or null: the application's getMoreResults, getUpdateCount
+     * and getResultSet walk these, as they would the physical statement's had it run alone.
+     */
+    private Ridden ridden;
+
+    /** The application's results of an execution that carried the capture, and where the application is in them. */
+    private static final class Ridden {
+        final List<Object> results;
+        final Statement physical;
+        int position;
+
+        Ridden(List<Object> results, Statement physical) {
+            this.results = results;
+            this.physical = physical;
+        }
+
+        Object current() {
+            return position < results.size() ? results.get(position) : null;
+        }
+    }
 
     RetryingStatement(RetryingConnection owner, Shape shape) throws SQLException {
         this.owner = owner;
@@ -122,13 +161,17 @@ class RetryingStatement implements Statement {
     /** The current physical statement, re-created first when it belongs to an older connection. */
     final Statement delegate() throws SQLException {
         if (closed) {
-            throw new SQLException("This statement has been closed.", "55000");
+            throw closedStatement();
         }
         Connection physical = owner.delegate();
         if (generation != owner.generation()) {
             recreate(physical);
         }
         return delegate;
+    }
+
+    static SQLException closedStatement() {
+        return new SQLException("This statement has been closed.", "55000");
     }
 
     private void recreate(Connection physical) throws SQLException {
@@ -146,7 +189,17 @@ class RetryingStatement implements Statement {
         generation = gen;
         lastPhysicalResultSet = null;
         lastResultSet = null;
+        ridden = null;
         closeQuietly(old);
+        closeRidingStatement();
+        if (closed) {
+            // closed from another thread while re-creating: close() may have closed the old one only
+            closeQuietly(fresh);
+        }
+    }
+
+    /** The physical statement that carries the capture for a prepared statement: closed with its connection's. */
+    void closeRidingStatement() {
     }
 
     private static void closeQuietly(Statement s) {
@@ -194,6 +247,19 @@ class RetryingStatement implements Statement {
         if ((set & CLOSE_ON_COMPLETION) != 0) {
             s.closeOnCompletion();
         }
+        if ((set & (PREPARE_THRESHOLD | ADAPTIVE_FETCH)) != 0) {
+            PGStatement pg = pg(s);
+            if ((set & PREPARE_THRESHOLD) != 0) {
+                pg.setPrepareThreshold(prepareThreshold);
+            }
+            if ((set & ADAPTIVE_FETCH) != 0) {
+                pg.setAdaptiveFetch(adaptiveFetch);
+            }
+        }
+    }
+
+    private static PGStatement pg(Statement s) throws SQLException {
+        return s instanceof PGStatement pg ? pg : s.unwrap(PGStatement.class);
     }
 
     long maxRows() {
@@ -262,7 +328,9 @@ class RetryingStatement implements Statement {
         generation = owner.generation();
         lastPhysicalResultSet = result == null ? null : physicalResult;
         lastResultSet = result;
+        ridden = null;
         closeQuietly(old);
+        closeRidingStatement();
     }
 
     /** Whether the recorded work can be sent again (subclasses: no stream parameter). */
@@ -284,21 +352,118 @@ class RetryingStatement implements Statement {
         while (true) {
             Statement d = delegate();
             try {
-                long result = perform(d, op, sql, intArg, arg);
+                long result;
+                ridden = null;
+                TransactionId capture = owner.captureWanted();
+                if (capture == null) {
+                    result = perform(d, op, sql, intArg, arg);
+                } else if (canRide(d, op, sql, flags)) {
+                    result = ride(d, op, sql, capture);
+                } else {
+                    capture.ranWithout();
+                    result = perform(d, op, sql, intArg, arg);
+                }
                 if (run != null && run.readOnlyGuard != null) {
                     // a proven replay ran inside BEGIN READ ONLY: end it (failure path only)
-                    owner.recovery.guardPassed(run);
+                    owner.recovery().guardPassed(run);
                 }
-                owner.executed(this, op, flags, sql, intArg, arg, result, d, run);
+                owner.executed(this, op, flags, sql, intArg, arg, result, ridden != null ? this : d, run);
                 return result;
             } catch (SQLException e) {
-                run = owner.recovery.failed(this, op, e, flags, sql, run);
+                run = owner.recovery().failed(this, op, e, flags, sql, run);
                 generation = -1;
                 if (cancelled) {
                     // cancel() came while the failure was being recovered: the work is not run again
                     throw Recovery.withPrevious(new SQLException("The statement was cancelled while it waited to"
                             + " run again after a failure", "57014", e), run);
                 }
+            }
+        }
+    }
+
+    /**
+     * Whether this execution can carry the transaction id capture: the plain executions (no
+     * generated keys, no batch: pgjdbc rewrites those, or refuses several statements), of SQL that
+     * is one statement the capture may follow, with no cursor fetch (a fetch size) or updatable
+     * result set that a second statement in the string could change.
+     */
+    boolean canRide(Statement d, int op, String sql, int flags) throws SQLException {
+        return (op == QUERY || op == UPDATE || op == EXECUTE || op == LARGE_UPDATE)
+                && (shape.factory() == Shape.STATEMENT || shape.b() != ResultSet.CONCUR_UPDATABLE)
+                && !closesOnCompletion() && d.getFetchSize() == 0 && TransactionId.canRide(sql, flags);
+    }
+
+    /** closeOnCompletion() was asked: pgjdbc closes the statement that ran with its results, so the capture does not ride. */
+    final boolean closesOnCompletion() {
+        return (settings & CLOSE_ON_COMPLETION) != 0;
+    }
+
+    /** Executes {@code sql} with {@code ride} appended, in one round trip; true if the first result is a result set. */
+    boolean executeRiding(Statement d, String sql, String ride) throws SQLException {
+        return d.execute(sql.concat(ride));
+    }
+
+    /** The physical statement {@link #executeRiding} ran on. */
+    Statement ridingStatement(Statement d) {
+        return d;
+    }
+
+    /**
+     * Runs {@code op} with the capture appended: the capture's result (the last) is read into
+     * {@code capture} and taken off; the application gets what its statement alone gives, and the
+     * exception pgjdbc would have thrown for it (a query that returns no rows, an update that does).
+     */
+    private long ride(Statement d, int op, String sql, TransactionId capture) throws SQLException {
+        int gen = owner.generation();
+        boolean isResultSet = executeRiding(d, sql, capture.ride(sql, gen));
+        Statement s = ridingStatement(d);
+        List<Object> results = new ArrayList<>(2);
+        while (true) {
+            if (isResultSet) {
+                results.add(s.getResultSet());
+            } else {
+                long count = s.getLargeUpdateCount();
+                if (count == -1) {
+                    break;
+                }
+                results.add(count);
+            }
+            isResultSet = s.getMoreResults(KEEP_CURRENT_RESULT);
+        }
+        Object last = results.isEmpty() ? null : results.get(results.size() - 1);
+        if (last instanceof ResultSet rs && TransactionId.COLUMN.equals(rs.getMetaData().getColumnLabel(1))) {
+            results.remove(results.size() - 1);
+            try (rs) {
+                capture.captured(rs, gen);
+            }
+        } else {
+            capture.ranWithout();
+        }
+        ridden = new Ridden(results, s);
+        Object first = results.isEmpty() ? null : results.get(0);
+        switch (op) {
+            case QUERY, RetryingPreparedStatement.PS_QUERY -> {
+                if (!(first instanceof ResultSet rs)) {
+                    throw new PSQLException("No results were returned by the query.", PSQLState.NO_DATA);
+                }
+                if (results.size() > 1) {
+                    throw new PSQLException("Multiple ResultSets were returned by the query.", PSQLState.TOO_MANY_RESULTS);
+                }
+                physicalResult = rs;
+                return 0;
+            }
+            case EXECUTE, RetryingPreparedStatement.PS_EXECUTE -> {
+                return first instanceof ResultSet ? 1 : 0;
+            }
+            default -> {
+                for (Object result : results) {
+                    if (result instanceof ResultSet) {
+                        throw new PSQLException("A result was returned when none was expected.", PSQLState.TOO_MANY_RESULTS);
+                    }
+                }
+                long count = first == null ? -1 : (Long) first;
+                boolean large = op == LARGE_UPDATE || op == RetryingPreparedStatement.PS_LARGE_UPDATE;
+                return large || count <= Integer.MAX_VALUE ? count : SUCCESS_NO_INFO;
             }
         }
     }
@@ -500,15 +665,89 @@ class RetryingStatement implements Statement {
 
     // ---- results
 
+    /**
+     * The physical statement whose results the application asks for: the one its last execution
+     * ran on, even when another statement's failure has since replaced the connection (pgjdbc keeps
+     * an execution's counts, keys and result chain on the client); a fresh one only when that one is
+     * closed (a pool closes the statements of a connection it discards). A re-created statement has
+     * no results: it answered -1 and no keys where pgjdbc answers what the execution returned.
+     */
+    private Statement ran() throws SQLException {
+        if (closed) {
+            throw new SQLException("This statement has been closed.", "55000");
+        }
+        Statement d = delegate;
+        if (generation != owner.generation() && d.isClosed()) {
+            return delegate();
+        }
+        return d;
+    }
+
     @Override
     public final ResultSet getResultSet() throws SQLException {
-        return wrap(delegate().getResultSet());
+        Statement d = ran();
+        Ridden r = ridden;
+        if (r != null) {
+            return wrap(r.current() instanceof ResultSet rs ? rs : null);
+        }
+        return wrap(d.getResultSet());
+    }
+
+    @Override
+    public final int getUpdateCount() throws SQLException {
+        Statement d = ran();
+        Ridden r = ridden;
+        if (r != null) {
+            long count = r.current() instanceof Long n ? n : -1;
+            return count > Integer.MAX_VALUE ? SUCCESS_NO_INFO : (int) count;
+        }
+        return d.getUpdateCount();
+    }
+
+    @Override
+    public final long getLargeUpdateCount() throws SQLException {
+        Statement d = ran();
+        Ridden r = ridden;
+        if (r != null) {
+            return r.current() instanceof Long n ? n : -1;
+        }
+        return d.getLargeUpdateCount();
+    }
+
+    @Override
+    public final boolean getMoreResults() throws SQLException {
+        return getMoreResults(CLOSE_ALL_RESULTS);
+    }
+
+    /** As pgjdbc's: moves to the next result, closing the current one or all before as asked. */
+    @Override
+    public final boolean getMoreResults(int current) throws SQLException {
+        Statement d = ran();
+        Ridden r = ridden;
+        if (r == null) {
+            return d.getMoreResults(current);
+        }
+        if (current == CLOSE_CURRENT_RESULT && r.current() instanceof ResultSet rs) {
+            rs.close();
+        }
+        if (r.position < r.results.size()) {
+            r.position++;
+        }
+        if (current == CLOSE_ALL_RESULTS) {
+            for (int i = 0; i < r.position; i++) {
+                if (r.results.get(i) instanceof ResultSet rs) {
+                    rs.close();
+                }
+            }
+        }
+        return r.current() instanceof ResultSet;
     }
 
     @Override
     public final ResultSet getGeneratedKeys() throws SQLException {
-        return wrap(delegate().getGeneratedKeys(), true);
+        return wrap(ran().getGeneratedKeys(), true);
     }
+
 
     @Override
     public final Connection getConnection() throws SQLException {
@@ -527,10 +766,11 @@ class RetryingStatement implements Statement {
         }
         closed = true;
         Statement d = delegate;
-        delegate = null;
         lastResultSet = null;
         lastPhysicalResultSet = null;
-        if (d != null && generation == owner.generation() && !owner.isClosed()) {
+        ridden = null;
+        closeRidingStatement();
+        if (generation == owner.generation() && !owner.isClosed()) {
             d.close();
         } else {
             closeQuietly(d);
@@ -648,6 +888,10 @@ class RetryingStatement implements Statement {
     @Override
     public final SQLWarning getWarnings() throws SQLException {
         Statement d = inHand();
+        Ridden r = ridden;
+        if (d != null && r != null && r.physical != d) {
+            return r.physical.getWarnings(); // a prepared statement's riding twin ran it
+        }
         return d == null ? null : d.getWarnings();
     }
 
@@ -656,6 +900,10 @@ class RetryingStatement implements Statement {
         Statement d = inHand();
         if (d != null) {
             d.clearWarnings();
+            Ridden r = ridden;
+            if (r != null && r.physical != d) {
+                r.physical.clearWarnings();
+            }
         }
     }
 
@@ -667,31 +915,103 @@ class RetryingStatement implements Statement {
     public final void cancel() throws SQLException {
         cancelled = true;
         Statement d = delegate;
-        if (d != null && !closed) {
+        if (!closed) {
             d.cancel();
+            cancelRiding();
         }
+    }
+
+    /** cancel() from another thread: the riding twin of a prepared statement may be the one running. */
+    void cancelRiding() throws SQLException {
     }
 
     // ---- wrapper
 
+    /**
+     * As pgjdbc's, this works on a closed statement too: it then hands out the closed physical
+     * statement rather than throwing.
+     */
     @Override
     public final <T> T unwrap(Class<T> iface) throws SQLException {
         if (iface.isInstance(this)) {
             return iface.cast(this);
         }
-        Statement d = delegate();
+        Statement d = closed ? delegate : delegate();
         return iface.isInstance(d) ? iface.cast(d) : d.unwrap(iface);
     }
 
     @Override
     public final boolean isWrapperFor(Class<?> iface) throws SQLException {
-        return iface.isInstance(this) || delegate().isWrapperFor(iface);
+        return iface.isInstance(this) || (closed ? delegate : delegate()).isWrapperFor(iface);
+    }
+
+    /** The physical statement in hand, for toString (never dials, never re-creates). */
+    final Statement physicalForToString() {
+        return delegate;
     }
 
     @Override
     public String toString() {
         return getClass().getSimpleName() + "@" + Integer.toHexString(System.identityHashCode(this))
                 + " wrapping " + delegate;
+    }
+
+    // ---- org.postgresql.PGStatement: settings recorded like the JDBC ones, the rest passed through
+
+    @Override
+    public final void setPrepareThreshold(int threshold) throws SQLException {
+        pg(delegate()).setPrepareThreshold(threshold);
+        prepareThreshold = threshold;
+        settings |= PREPARE_THRESHOLD;
+    }
+
+    /** pgjdbc's deprecated form of {@code setPrepareThreshold(flag ? 1 : 0)}. */
+    @Deprecated
+    @Override
+    public final void setUseServerPrepare(boolean flag) throws SQLException {
+        setPrepareThreshold(flag ? 1 : 0);
+    }
+
+    /** pgjdbc's declares no SQLException: a closed statement or a failed re-creation surfaces unchecked. */
+    @Override
+    public final void setAdaptiveFetch(boolean adaptive) {
+        try {
+            pg(delegate()).setAdaptiveFetch(adaptive);
+        } catch (SQLException e) {
+            throw new IllegalStateException("setAdaptiveFetch: " + e.getMessage(), e);
+        }
+        adaptiveFetch = adaptive;
+        settings |= ADAPTIVE_FETCH;
+    }
+
+    @Override
+    public long getLastOID() throws SQLException {
+        return pg(delegate()).getLastOID();
+    }
+
+    /** PGStatement's getters declare no SQLException: they read the physical statement in hand. */
+    private PGStatement pgInHand() {
+        try {
+            return pg(delegate);
+        } catch (SQLException e) {
+            throw new IllegalStateException(e.getMessage(), e);
+        }
+    }
+
+    @Deprecated
+    @Override
+    public boolean isUseServerPrepare() {
+        return pgInHand().isUseServerPrepare();
+    }
+
+    @Override
+    public int getPrepareThreshold() {
+        return pgInHand().getPrepareThreshold();
+    }
+
+    @Override
+    public boolean getAdaptiveFetch() {
+        return pgInHand().getAdaptiveFetch();
     }
 
     // ---- pass-throughs (plain forwarding to the current physical statement)
@@ -728,23 +1048,8 @@ class RetryingStatement implements Statement {
     }
 
     @Override
-    public long getLargeUpdateCount() throws SQLException {
-        return delegate().getLargeUpdateCount();
-    }
-
-    @Override
     public int getMaxFieldSize() throws SQLException {
         return delegate().getMaxFieldSize();
-    }
-
-    @Override
-    public boolean getMoreResults() throws SQLException {
-        return delegate().getMoreResults();
-    }
-
-    @Override
-    public boolean getMoreResults(int a) throws SQLException {
-        return delegate().getMoreResults(a);
     }
 
     @Override
@@ -760,11 +1065,6 @@ class RetryingStatement implements Statement {
     @Override
     public int getResultSetType() throws SQLException {
         return delegate().getResultSetType();
-    }
-
-    @Override
-    public int getUpdateCount() throws SQLException {
-        return delegate().getUpdateCount();
     }
 
     @Override

@@ -34,6 +34,8 @@ final class Run {
     Throwable readOnlyGuard;
     private final List<Throwable> previous = new ArrayList<>(2);
     private Throwable last;
+    /** When the first failure was counted, in the policy's nanos. */
+    private long firstFailureNanos;
 
     Run(RetryPolicy policy, Duration window, String connectionId) {
         this(policy, window, connectionId, policy.maxAttempts());
@@ -51,6 +53,8 @@ final class Run {
     int failed(Throwable e) {
         if (last != null) {
             previous.add(last);
+        } else {
+            firstFailureNanos = policy.nanoClock().getAsLong();
         }
         last = e;
         return ++attempt;
@@ -69,8 +73,10 @@ final class Run {
     }
 
     RetryEvent event(Throwable failure, Retryability recovery, Duration delay, String reason) {
+        long now = policy.nanoClock().getAsLong();
         return new RetryEvent(Classifier.sqlState(failure), recovery, attempt, maxAttempts, delay,
-                connectionId, elapsed(), reason, failure);
+                connectionId, Duration.ofNanos(now - startNanos), reason, failure,
+                Duration.ofNanos(Math.max(0, now - firstFailureNanos)));
     }
 
     RetryEvent event(Throwable failure, Attempt decision) {

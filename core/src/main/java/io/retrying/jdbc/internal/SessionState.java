@@ -60,7 +60,8 @@ final class SessionState {
     private Properties clientInfo;
     private Map<String, Class<?>> typeMap;
     /** Parameter key to the statement that last set it; insertion order = order of change. */
-    private final LinkedHashMap<String, Restore> sqlSettings = new LinkedHashMap<>();
+    /** Made on the first SQL setting (issue 16: most borrows never set one). */
+    private LinkedHashMap<String, Restore> sqlSettings;
     /** Session settings seen inside the open transaction: applied at commit, dropped at rollback. */
     private List<Setting> pending;
 
@@ -102,7 +103,9 @@ final class SessionState {
         schema = value;
         dirty |= SCHEMA;
         // setSchema() and SQL "SET search_path" set the same thing: the later one wins.
-        sqlSettings.remove(SEARCH_PATH);
+        if (sqlSettings != null) {
+            sqlSettings.remove(SEARCH_PATH);
+        }
     }
 
     void catalog(String value) {
@@ -236,13 +239,16 @@ final class SessionState {
 
     /** The SQL settings currently recorded, in restore order (for tests and logs; no values are logged). */
     List<String> sqlSettings() {
-        return sqlSettings.values().stream().map(Restore::sql).toList();
+        return sqlSettings == null ? List.of() : sqlSettings.values().stream().map(Restore::sql).toList();
     }
 
     private void apply(Setting setting) {
         Change change = setting.change;
         switch (change.kind) {
             case SET -> {
+                if (sqlSettings == null) {
+                    sqlSettings = new LinkedHashMap<>();
+                }
                 sqlSettings.remove(change.key);
                 sqlSettings.put(change.key, setting.restore);
                 if (SEARCH_PATH.equals(change.key)) {
@@ -250,13 +256,17 @@ final class SessionState {
                 }
             }
             case REMOVE -> {
-                sqlSettings.remove(change.key);
+                if (sqlSettings != null) {
+                    sqlSettings.remove(change.key);
+                }
                 if (SEARCH_PATH.equals(change.key)) {
                     dirty &= ~SCHEMA;
                 }
             }
             case CLEAR -> {
-                sqlSettings.clear();
+                if (sqlSettings != null) {
+                    sqlSettings.clear();
+                }
                 dirty &= ~SCHEMA;
             }
             case IGNORE -> { }
@@ -269,7 +279,7 @@ final class SessionState {
      * the JDBC properties that differ.
      */
     void restoreOnto(Connection physical) throws SQLException {
-        for (Restore setting : sqlSettings.values()) {
+        for (Restore setting : sqlSettings == null ? List.<Restore>of() : sqlSettings.values()) {
             if (setting.binding == null) {
                 try (Statement st = physical.createStatement()) {
                     st.execute(setting.sql);

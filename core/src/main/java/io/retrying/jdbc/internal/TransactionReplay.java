@@ -4,6 +4,7 @@ import io.retrying.jdbc.Attempt;
 import io.retrying.jdbc.Classifier;
 import io.retrying.jdbc.ReplayDivergedException;
 import io.retrying.jdbc.RetryPolicy;
+import io.retrying.jdbc.ReplayOutcome;
 import io.retrying.jdbc.Retryability;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -73,9 +74,12 @@ final class TransactionReplay {
                 restart(cls.needsNewConnection());
                 replay(entries, failure);
                 connection.replayed(!entries.isEmpty());
+                reporter.replay(ReplayOutcome.REPLAYED, connection.id());
                 return run;
             } catch (ReplayDivergedException diverged) {
                 throw diverged(diverged, run);
+            } catch (Unreplayable unreplayable) {
+                throw unreplayable(unreplayable, failure, recovery, run);
             } catch (SQLException again) {
                 number = run.failed(again);
                 e = again;
@@ -116,16 +120,48 @@ final class TransactionReplay {
         }
         connection.journal.refuse("a replay diverged");
         connection.transactionFailed(diverged);
+        reporter.replay(ReplayOutcome.DIVERGED, connection.id());
         reporter.gaveUp(run.event(diverged, Retryability.SAFE, Duration.ZERO, "transaction replay diverged"));
         return diverged;
+    }
+
+    /**
+     * The replay found that the transaction calls a function acting outside it ({@link OutsideEffects}):
+     * its new transaction is rolled back, and the application gets the failure that started it, as
+     * for any transaction that is not replayable.
+     */
+    private SQLException unreplayable(Unreplayable unreplayable, SQLException failure, Retryability recovery, Run run) {
+        try {
+            connection.delegate().rollback();
+        } catch (SQLException rollbackFailure) {
+            failure.addSuppressed(rollbackFailure);
+        }
+        connection.journal.refuse(unreplayable.getMessage());
+        reporter.gaveUp(run.event(failure, recovery, Duration.ZERO, "inside a transaction: not replayed ("
+                + unreplayable.getMessage() + ")"));
+        return fail(failure, recovery, run);
+    }
+
+    /** A journaled call that must not run twice: the transaction is not replayable after all. */
+    private static final class Unreplayable extends SQLException {
+        private static final long serialVersionUID = 1L;
+
+        Unreplayable(String reason) {
+            super(reason);
+        }
     }
 
     /** Runs the entries again on the current physical connection, verifying each. */
     private void replay(List<JournalEntry> entries, SQLException cause) throws SQLException {
         Connection physical = connection.delegate();
+        boolean outside = OutsideEffects.present(physical);
         int index = 0;
         for (JournalEntry entry : entries) {
             index++;
+            if (outside && entry.kind == JournalEntry.EXECUTION && OutsideEffects.reaches(physical, entry)) {
+                throw new Unreplayable("journaled call " + index + " of " + entries.size()
+                        + " calls a function that acts outside the transaction (dblink)");
+            }
             try {
                 switch (entry.kind) {
                     case JournalEntry.SAVEPOINT -> {
@@ -187,14 +223,15 @@ final class TransactionReplay {
             ResultSet rows = null;
             if (entry.result != null) {
                 rows = first != null ? first : p.getResultSet();
-                if (rows == null || !entry.result.digest.replayOn(rows)) {
+                int same = rows == null ? ResultDigest.OTHER_ROWS : entry.result.digest.replayOn(rows);
+                if (same != ResultDigest.SAME && !freshValuesOnly(physical, entry, same)) {
                     throw divergence("returned different rows", index, count, cause);
                 }
             }
             ResultSet keys = null;
             if (entry.keys != null) {
                 keys = p.getGeneratedKeys();
-                if (keys == null || !entry.keys.digest.replayOn(keys)) {
+                if (keys == null || entry.keys.digest.replayOn(keys) != ResultDigest.SAME) {
                     throw divergence("generated different keys", index, count, cause);
                 }
             }
@@ -219,6 +256,18 @@ final class TransactionReplay {
                 }
             }
         }
+    }
+
+    /**
+     * Rows that differ only in their values, from a query whose only results are values the server
+     * never hands out twice ({@link FreshValues}: a {@code nextval}): the application keeps the ones
+     * it saw, and the journal their digest. Not when the application still holds the result set
+     * short of its end: it would read the replay's values from the same rows.
+     */
+    private static boolean freshValuesOnly(Connection physical, JournalEntry entry, int same) {
+        return same == ResultDigest.OTHER_VALUES
+                && (entry.result.closedByApp() || entry.result.digest.ended())
+                && FreshValues.only(physical, entry);
     }
 
     private static ReplayDivergedException divergence(String what, int index, int count, SQLException cause) {

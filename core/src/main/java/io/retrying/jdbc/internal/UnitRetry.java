@@ -80,26 +80,33 @@ public final class UnitRetry {
         long startNanos = policy.nanoClock().getAsLong();
         List<Exception> previous = null;
         Retryability lastClass = null;
+        long firstFailureNanos = 0;
         for (int number = 1; ; number++) {
             try {
                 T result = unit.run();
                 policy.succeeded();
                 if (previous != null) {
                     Exception last = previous.get(previous.size() - 1);
-                    reporter.recovered(event(last, lastClass, number, Duration.ZERO, name, startNanos, "succeeded after retry"));
+                    reporter.recovered(event(last, lastClass, number, Duration.ZERO, name, startNanos, firstFailureNanos,
+                            "succeeded after retry"));
+                } else {
+                    reporter.succeededWithoutRetry();
                 }
                 return result;
             } catch (Exception e) {
+                if (previous == null) {
+                    firstFailureNanos = policy.nanoClock().getAsLong();
+                }
                 Retryability found = unit.classify(e);
                 Retryability decided = found == Retryability.UNKNOWN ? Retryability.RECONNECT : found;
                 Attempt attempt = policy.decide(decided, e, number, deadline.remaining());
                 String reason = found == decided ? attempt.reason()
                         : "UNKNOWN, run again as the unit is idempotent: " + attempt.reason();
                 if (!attempt.retry()) {
-                    reporter.gaveUp(event(e, found, number, Duration.ZERO, name, startNanos, reason));
+                    reporter.gaveUp(event(e, found, number, Duration.ZERO, name, startNanos, firstFailureNanos, reason));
                     throw giveUp(e, number, previous, decided, exhaustedAllowed);
                 }
-                reporter.retrying(event(e, found, number, attempt.delay(), name, startNanos, reason));
+                reporter.retrying(event(e, found, number, attempt.delay(), name, startNanos, firstFailureNanos, reason));
                 if (previous == null) {
                     previous = new ArrayList<>(2);
                 }
@@ -150,9 +157,10 @@ public final class UnitRetry {
     }
 
     private RetryEvent event(Exception failure, Retryability recovery, int attempt, Duration delay, String name,
-            long startNanos, String reason) {
-        Duration elapsed = Duration.ofNanos(Math.max(0, policy.nanoClock().getAsLong() - startNanos));
+            long startNanos, long firstFailureNanos, String reason) {
+        long now = policy.nanoClock().getAsLong();
         return new RetryEvent(Classifier.sqlState(failure), recovery, attempt, policy.maxAttempts(), delay, name,
-                elapsed, reason, failure);
+                Duration.ofNanos(Math.max(0, now - startNanos)), reason, failure,
+                Duration.ofNanos(Math.max(0, now - firstFailureNanos)));
     }
 }

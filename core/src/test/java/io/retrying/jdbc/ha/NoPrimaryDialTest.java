@@ -78,8 +78,11 @@ class NoPrimaryDialTest {
         // the same words from elsewhere, or another cause-less dial failure, are charged as before
         assertFalse(Classifier.refusedDial(new SQLException(message, "08001")));
         assertFalse(Classifier.refusedDial(new PSQLException("Connection attempt timed out.", PSQLState.CONNECTION_UNABLE_TO_CONNECT)));
-        assertFalse(Classifier.refusedDial(new PSQLException(message, PSQLState.CONNECTION_UNABLE_TO_CONNECT,
+        // a connect timeout beneath reached no server: free for that reason (issue 13 case 8)
+        assertTrue(Classifier.refusedDial(new PSQLException(message, PSQLState.CONNECTION_UNABLE_TO_CONNECT,
                 new java.net.SocketTimeoutException("connect timed out"))));
+        assertFalse(Classifier.refusedDial(new PSQLException(message, PSQLState.CONNECTION_UNABLE_TO_CONNECT,
+                new java.net.SocketTimeoutException("Read timed out"))));
         assertFalse(Classifier.refusedDial(new PSQLException(message, PSQLState.CONNECTION_FAILURE)));
     }
 

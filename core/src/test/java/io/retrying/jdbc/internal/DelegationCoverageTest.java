@@ -18,6 +18,12 @@ import java.util.TreeSet;
 import java.util.stream.Collectors;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.postgresql.PGConnection;
+import org.postgresql.PGRefCursorResultSet;
+import org.postgresql.PGStatement;
+import org.postgresql.jdbc.PgConnection;
+import org.postgresql.jdbc.PgDatabaseMetaData;
+import org.postgresql.jdbc.PgResultSet;
+import org.postgresql.jdbc.PgStatement;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -38,7 +44,49 @@ class DelegationCoverageTest {
                 Arguments.of(CallableStatement.class, RetryingCallableStatement.class,
                         union(RetryingStatement.PASS_THROUGH, RetryingPreparedStatement.PASS_THROUGH,
                                 RetryingCallableStatement.PASS_THROUGH)),
-                Arguments.of(PGConnection.class, RetryingPgConnection.class, RetryingPgConnection.PASS_THROUGH));
+                Arguments.of(PGConnection.class, RetryingConnection.class, PgConnectionExtensions.PASS_THROUGH),
+                Arguments.of(PGStatement.class, RetryingStatement.class, RetryingStatement.PG_PASS_THROUGH),
+                Arguments.of(PGStatement.class, RetryingPreparedStatement.class, RetryingStatement.PG_PASS_THROUGH),
+                Arguments.of(PGStatement.class, RetryingCallableStatement.class, RetryingStatement.PG_PASS_THROUGH),
+                Arguments.of(PGRefCursorResultSet.class, RetryingResultSet.class, RetryingResultSet.PG_PASS_THROUGH));
+    }
+
+    /** Each of our classes and the pgjdbc class it stands in for. */
+    static List<Arguments> standIns() throws ClassNotFoundException {
+        return List.of(
+                Arguments.of(PgConnection.class, RetryingConnection.class),
+                Arguments.of(PgStatement.class, RetryingStatement.class),
+                Arguments.of(Class.forName("org.postgresql.jdbc.PgPreparedStatement"), RetryingPreparedStatement.class),
+                Arguments.of(Class.forName("org.postgresql.jdbc.PgCallableStatement"), RetryingCallableStatement.class),
+                Arguments.of(PgResultSet.class, RetryingResultSet.class),
+                Arguments.of(PgDatabaseMetaData.class, RetryingDatabaseMetaData.class));
+    }
+
+    private static void interfaces(Class<?> c, Set<Class<?>> into) {
+        for (; c != null; c = c.getSuperclass()) {
+            for (Class<?> i : c.getInterfaces()) {
+                if (into.add(i)) {
+                    interfaces(i, into);
+                }
+            }
+        }
+    }
+
+    /**
+     * An application casts pgjdbc's objects to the public interfaces of package {@code org.postgresql}
+     * ({@code (PGConnection) con}, {@code (PGStatement) ps}): ours must take the same casts. The
+     * internal ones ({@code org.postgresql.core.BaseConnection} and the like) no wrapper can offer.
+     */
+    @ParameterizedTest
+    @MethodSource("standIns")
+    void takesEveryCastToAPublicPgjdbcInterfaceThatPgjdbcsClassTakes(Class<?> pgjdbc, Class<?> ours) {
+        Set<Class<?>> theirs = new HashSet<>();
+        interfaces(pgjdbc, theirs);
+        List<String> missing = theirs.stream()
+                .filter(i -> i.getPackageName().equals("org.postgresql") || i.getPackageName().startsWith("java."))
+                .filter(i -> !i.isAssignableFrom(ours))
+                .map(Class::getName).sorted().collect(Collectors.toList());
+        assertEquals(List.of(), missing, ours.getSimpleName() + " lacks interfaces " + pgjdbc.getSimpleName() + " has");
     }
 
     @SafeVarargs

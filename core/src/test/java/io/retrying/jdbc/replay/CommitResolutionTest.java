@@ -253,7 +253,10 @@ class CommitResolutionTest {
         assertEquals(1, pg.queryLong("SELECT count(*) FROM marks WHERE v = 4"));
         assertEquals(2, physical.executions("before-commit"));
         assertEquals(1, resolutions.replays.size());
-        assertEquals(List.of(), resolutions.outcomes, "COMMIT was never sent on the dead connection: nothing to resolve");
+        // the id rode with the INSERT, so no statement precedes COMMIT to find the connection dead: COMMIT
+        // itself does, and its failure is resolved by the id (never sent: aborted), then replayed
+        assertEquals(1, resolutions.outcomes.size());
+        assertEquals(CommitOutcome.ABORTED, resolutions.outcomes.get(0).getValue());
     }
 
     @Test
@@ -298,10 +301,14 @@ class CommitResolutionTest {
     }
 
     @Test
-    void aReadOnlyTransactionLostAtCommitSucceedsUnlessItReadThroughAViewThatWrites() throws Exception {
-        pg.sql("DROP VIEW IF EXISTS stamped", "DROP TABLE IF EXISTS stamps", "CREATE TABLE stamps (n int)",
+    void aReadOnlyTransactionLostAtCommitSucceedsUnlessItReadThroughAViewThatMayHaveNotified() throws Exception {
+        pg.sql("DROP VIEW IF EXISTS stamped", "DROP VIEW IF EXISTS pinged", "DROP TABLE IF EXISTS stamps",
+                "CREATE TABLE stamps (n int)",
                 "CREATE OR REPLACE FUNCTION stamp() RETURNS int LANGUAGE sql VOLATILE AS 'INSERT INTO stamps VALUES (1) RETURNING 1'",
-                "CREATE VIEW stamped AS SELECT stamp() AS n");
+                "CREATE VIEW stamped AS SELECT stamp() AS n",
+                // a volatile function that writes nothing, so gets no id, but may notify: only the server knows
+                "CREATE OR REPLACE FUNCTION ping() RETURNS int LANGUAGE sql VOLATILE AS $$SELECT 1 FROM pg_notify('pings', 'x')$$",
+                "CREATE VIEW pinged AS SELECT ping() AS n");
         Physical physical = new Physical(pg.jdbcUrl() + "&ApplicationName=" + TransactionReplayTest.VICTIM);
         try (Connection c = physical.open(config(Duration.ofSeconds(10))); Statement st = c.createStatement()) {
             c.setAutoCommit(false);
@@ -310,17 +317,28 @@ class CommitResolutionTest {
             // it only read: whether its COMMIT landed makes no difference
             c.commit();
 
-            // reads as text, writes through the view's volatile function: no xid was captured
+            // reads as text, writes through the view's volatile function: the server gave it an id, which
+            // rode with the SELECT; the lost transaction resolves aborted and runs again, once
             try (ResultSet rs = st.executeQuery("SELECT n FROM stamped")) {
+                assertTrue(rs.next());
+            }
+            assertEquals(1, pg.terminateBackends(TransactionReplayTest.VICTIM));
+            c.commit();
+            assertEquals(1, pg.queryLong("SELECT count(*) FROM stamps"));
+
+            // no id, but a volatile function reached through the view: it may have notified
+            try (ResultSet rs = st.executeQuery("SELECT n FROM pinged")) {
                 assertTrue(rs.next());
             }
             assertEquals(1, pg.terminateBackends(TransactionReplayTest.VICTIM));
             CommitOutcomeUnknownException e = assertThrows(CommitOutcomeUnknownException.class, c::commit);
             assertEquals("08007", e.getSQLState());
+            assertEquals(Commits.NO_XID, e.xid());
             c.rollback();
         }
-        assertEquals(0, pg.queryLong("SELECT count(*) FROM stamps"));
-        assertEquals(0, physical.executions("pg_current_xact_id_if_assigned"));
+        assertEquals(1, pg.queryLong("SELECT count(*) FROM stamps"));
+        // the id rode with the statements: no round trip of its own before any COMMIT
+        assertEquals(0, physical.executions(XidCaptureTest.ROUND_TRIP));
     }
 
     private static boolean onCall(Statement st, int id) throws SQLException {

@@ -2,6 +2,8 @@ package io.retrying.jdbc.bench.load;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -75,25 +77,46 @@ final class Clients {
     }
   }
 
-  /** Requests completed by {@code count} clients in {@code duration}: successes and failures. */
+  /**
+   * Requests completed by {@code count} clients in {@code duration}: successes, failures, the CPU
+   * time the client threads used from the end of each one's first request on (nanoseconds, summed
+   * over the threads: the
+   * application's side of each request, pgjdbc and the layer included; garbage collection and the
+   * JIT, which run on threads of their own, are not in it), and how many requests that CPU time covers.
+   */
   static long[] countFor(int count, Duration duration, Request request) throws InterruptedException {
     long[] ok = new long[count];
     long[] failed = new long[count];
+    long[] cpuStart = new long[count];
+    long[] cpuNow = new long[count];
+    long[] cpuRequests = new long[count];
+    ThreadMXBean threads = ManagementFactory.getThreadMXBean();
     Clients clients = start("load", count, Duration.ZERO, request, (client, s, e, failure) -> {
       if (failure == null) {
         ok[client]++;
       } else {
         failed[client]++;
       }
+      long cpu = threads.getCurrentThreadCpuTime();
+      if (cpuStart[client] == 0) {
+        cpuStart[client] = cpu; // from the end of the first request on: the thread's start is no request's
+      } else {
+        cpuRequests[client]++;
+      }
+      cpuNow[client] = cpu;
     });
     Thread.sleep(duration.toMillis());
     clients.stop();
     long okSum = 0;
     long failedSum = 0;
+    long cpuSum = 0;
+    long cpuRequestSum = 0;
     for (int i = 0; i < count; i++) {
       okSum += ok[i];
       failedSum += failed[i];
+      cpuSum += cpuNow[i] - cpuStart[i];
+      cpuRequestSum += cpuRequests[i];
     }
-    return new long[] {okSum, failedSum};
+    return new long[] {okSum, failedSum, cpuSum, cpuRequestSum};
   }
 }

@@ -42,8 +42,9 @@ public final class Throughput {
             }
         }
         System.out.println();
-        System.out.println("| workload | threads | variant | ops/s (median of rounds) | ratio to plain: median (range over rounds) | errors |");
-        System.out.println("|---|---:|---|---:|---:|---:|");
+        System.out.println("| workload | threads | variant | ops/s (median of rounds) | ratio to plain: median (range over rounds)"
+                + " | client CPU µs/op | vs plain: median (range) | JVM CPU µs/op | vs plain: median (range) | errors |");
+        System.out.println("|---|---:|---|---:|---:|---:|---:|---:|---:|---:|");
         table.forEach(System.out::println);
         System.out.println();
         System.out.println("# end: " + Settings.load());
@@ -53,11 +54,18 @@ public final class Throughput {
             int rounds, Duration round, Duration warmup) throws Exception {
         Map<Variant, Variant.Pool> pools = new EnumMap<>(Variant.class);
         Map<Variant, double[]> rates = new EnumMap<>(Variant.class);
+        // client threads' CPU per request (µs), and the whole JVM's (GC and JIT included), per round
+        Map<Variant, double[]> cpu = new EnumMap<>(Variant.class);
+        Map<Variant, double[]> jvmCpu = new EnumMap<>(Variant.class);
+        com.sun.management.OperatingSystemMXBean os =
+                (com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean();
         Map<Variant, Long> errors = new EnumMap<>(Variant.class);
         try {
             for (Variant v : variants) {
                 pools.put(v, v.open(server, threads));
                 rates.put(v, new double[rounds]);
+                cpu.put(v, new double[rounds]);
+                jvmCpu.put(v, new double[rounds]);
                 errors.put(v, 0L);
             }
             for (Variant v : variants) {
@@ -67,11 +75,16 @@ public final class Throughput {
             for (int r = 0; r < rounds; r++) {
                 for (Variant v : variants) {
                     var ds = pools.get(v).dataSource();
+                    long jvmBefore = os.getProcessCpuTime();
                     long[] counts = Clients.countFor(threads, round, () -> workload.run(ds));
+                    long jvmUsed = os.getProcessCpuTime() - jvmBefore;
                     rates.get(v)[r] = counts[0] * 1000.0 / round.toMillis();
+                    cpu.get(v)[r] = counts[2] / 1000.0 / Math.max(1, counts[3]);
+                    jvmCpu.get(v)[r] = jvmUsed / 1000.0 / Math.max(1, counts[0] + counts[1]);
                     errors.merge(v, counts[1], Long::sum);
-                    System.out.println(Stats.f("  %s, %d threads, round %d, %s: %.0f ops/s%s", workload.label, threads, r + 1,
-                            v.label(), rates.get(v)[r], counts[1] > 0 ? " (" + counts[1] + " errors)" : ""));
+                    System.out.println(Stats.f("  %s, %d threads, round %d, %s: %.0f ops/s, %.1f µs client CPU/op, %.1f µs JVM CPU/op%s",
+                            workload.label, threads, r + 1, v.label(), rates.get(v)[r], cpu.get(v)[r], jvmCpu.get(v)[r],
+                            counts[1] > 0 ? " (" + counts[1] + " errors)" : ""));
                 }
             }
         } finally {
@@ -80,10 +93,23 @@ public final class Throughput {
         double[] plain = rates.get(Variant.PLAIN);
         List<String> lines = new ArrayList<>();
         for (Variant v : variants) {
-            lines.add(Stats.f("| %s | %d | %s | %.0f | %s | %d |", workload.label, threads, v.label(),
-                    Stats.median(rates.get(v)), v == Variant.PLAIN ? "1" : ratio(rates.get(v), plain), errors.get(v)));
+            boolean base = v == Variant.PLAIN;
+            lines.add(Stats.f("| %s | %d | %s | %.0f | %s | %.1f | %s | %.1f | %s | %d |", workload.label, threads, v.label(),
+                    Stats.median(rates.get(v)), base ? "1" : ratio(rates.get(v), plain),
+                    Stats.median(cpu.get(v)), base ? "-" : difference(cpu.get(v), cpu.get(Variant.PLAIN)),
+                    Stats.median(jvmCpu.get(v)), base ? "-" : difference(jvmCpu.get(v), jvmCpu.get(Variant.PLAIN)),
+                    errors.get(v)));
         }
         return lines;
+    }
+
+    /** The median of the per-round differences to plain (µs), and their range. */
+    private static String difference(double[] variant, double[] plain) {
+        double[] d = new double[plain.length];
+        for (int i = 0; i < d.length; i++) {
+            d[i] = variant[i] - plain[i];
+        }
+        return Stats.f("**%+.1f** (%+.1f to %+.1f)", Stats.median(d), Stats.min(d), Stats.max(d));
     }
 
     /** The median of the per-round ratios, and their range. */

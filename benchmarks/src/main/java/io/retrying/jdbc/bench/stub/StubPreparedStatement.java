@@ -88,6 +88,7 @@ final class StubPreparedStatement extends UnsupportedPreparedStatement {
     @Override
     public boolean execute() throws SQLException {
         checkOpen();
+        executing(sql);
         if (isQuery(sql)) {
             query(sql);
             return true;

@@ -19,6 +19,10 @@ class StubStatement extends UnsupportedStatement {
     private int fetchSize;
     private int maxRows;
     private int queryTimeout;
+    /** The SQL just executed carried the retrying layer's transaction id capture: its result comes next. */
+    private boolean capturePending;
+    /** As PostgreSQL: a transaction that only read has no id yet; one that updated has. */
+    private boolean captureAssigned;
 
     StubStatement(StubConnection connection) {
         this.connection = connection;
@@ -29,6 +33,14 @@ class StubStatement extends UnsupportedStatement {
             throw new SQLException("stub driver: the statement is closed", "55000");
         }
     }
+
+    /** Notes whether {@code sql} ends with the layer's capture, which then answers one row (id 42 after an update, else null). */
+    final void executing(String sql) {
+        capturePending = sql.endsWith(CAPTURE_LABEL) || sql.contains(CAPTURE_LABEL + ",");
+        captureAssigned = capturePending && !isQuery(sql);
+    }
+
+    private static final String CAPTURE_LABEL = "as retrying_jdbc_xid";
 
     static boolean isQuery(String sql) {
         char c = sql.isEmpty() ? ' ' : sql.charAt(0);
@@ -68,6 +80,7 @@ class StubStatement extends UnsupportedStatement {
     @Override
     public boolean execute(String sql) throws SQLException {
         checkOpen();
+        executing(sql);
         if (isQuery(sql)) {
             query(sql);
             return true;
@@ -96,9 +109,19 @@ class StubStatement extends UnsupportedStatement {
 
     @Override
     public boolean getMoreResults() throws SQLException {
+        return getMoreResults(CLOSE_CURRENT_RESULT);
+    }
+
+    @Override
+    public boolean getMoreResults(int currentResult) throws SQLException {
         checkOpen();
-        current = null;
         updateCount = -1;
+        if (capturePending) {
+            capturePending = false;
+            current = new StubCaptureResultSet(this, captureAssigned);
+            return true;
+        }
+        current = null;
         return false;
     }
 

@@ -1,6 +1,7 @@
 package io.retrying.jdbc.internal;
 
 import java.sql.Array;
+import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.Map;
 import java.util.Set;
@@ -15,14 +16,17 @@ import org.postgresql.replication.PGReplicationConnection;
 import org.postgresql.util.PGobject;
 
 /**
- * What {@code connection.unwrap(PGConnection.class)} returns: pgjdbc's extensions, always of the
+ * pgjdbc's {@link PGConnection} extensions of the application's connection, so that
+ * {@code (PGConnection) connection} and {@code connection instanceof PGConnection} work as on a
+ * bare pgjdbc connection ({@link RetryingConnection} extends this class). Each call reaches the
  * current physical connection, so it stays valid across swaps. What would tie the session to one
- * server connection pins it: COPY, large objects, fastpath, replication, and the connection-level
- * settings a new physical connection would not have (addDataType, setAutosave,
- * setDefaultFetchSize, setPrepareThreshold, setAdaptiveFetch, setQueryTimeout).
+ * server connection pins it ({@link #pin}, the one hook through which work the layer cannot see
+ * reaches both the recovery and the commit path): COPY, large objects, fastpath, replication, and
+ * the connection-level settings a new physical connection would not have (addDataType,
+ * setAutosave, setDefaultFetchSize, setPrepareThreshold, setAdaptiveFetch, setQueryTimeout).
  */
 @SuppressWarnings("deprecation")
-final class RetryingPgConnection implements PGConnection {
+abstract class PgConnectionExtensions implements PGConnection {
 
     /** The {@code PGConnection} methods that go straight to the current physical connection. */
     static final Set<String> PASS_THROUGH = Set.of(
@@ -43,14 +47,24 @@ final class RetryingPgConnection implements PGConnection {
             "getPrepareThreshold()",
             "getQueryTimeout()");
 
-    private final RetryingConnection connection;
+    /** The current physical connection (dials when there is none): see {@link RetryingConnection#delegate()}. */
+    abstract Connection delegate() throws SQLException;
 
-    RetryingPgConnection(RetryingConnection connection) {
-        this.connection = connection;
-    }
+    /**
+     * The physical connection now holds what a new one would not have: it may not be swapped
+     * transparently, and its loss is not hidden (see {@link RetryingConnection#pin}).
+     */
+    abstract void pin(String reason);
+
+    /**
+     * The application reached work the journal cannot see (COPY, large objects): the transaction gets
+     * its id assigned before COMMIT (see {@link RetryingConnection#outOfSight}).
+     */
+    abstract void outOfSight();
 
     private PGConnection pg() throws SQLException {
-        return connection.delegate().unwrap(PGConnection.class);
+        Connection d = delegate();
+        return d instanceof PGConnection pg ? pg : d.unwrap(PGConnection.class);
     }
 
     /** For the methods PGConnection declares without SQLException. */
@@ -64,13 +78,13 @@ final class RetryingPgConnection implements PGConnection {
 
     private PGConnection pinned(String what) throws SQLException {
         PGConnection pg = pg();
-        connection.pin(what + " through PGConnection");
+        pin(what + " through PGConnection");
         return pg;
     }
 
     private PGConnection pinnedNow(String what) {
         PGConnection pg = pgNow();
-        connection.pin(what + " through PGConnection");
+        pin(what + " through PGConnection");
         return pg;
     }
 
@@ -78,17 +92,23 @@ final class RetryingPgConnection implements PGConnection {
 
     @Override
     public final CopyManager getCopyAPI() throws SQLException {
-        return pinned("COPY").getCopyAPI();
+        CopyManager copy = pinned("COPY").getCopyAPI();
+        outOfSight(); // its rows are written where the journal and the capture cannot see
+        return copy;
     }
 
     @Override
     public final LargeObjectManager getLargeObjectAPI() throws SQLException {
-        return pinned("large objects").getLargeObjectAPI();
+        LargeObjectManager lo = pinned("large objects").getLargeObjectAPI();
+        outOfSight();
+        return lo;
     }
 
     @Override
     public final Fastpath getFastpathAPI() throws SQLException {
-        return pinned("fastpath").getFastpathAPI();
+        Fastpath fastpath = pinned("fastpath").getFastpathAPI();
+        outOfSight(); // server functions called past the statements (pgjdbc's large objects use it)
+        return fastpath;
     }
 
     @Override
@@ -130,11 +150,6 @@ final class RetryingPgConnection implements PGConnection {
     @Override
     public final void setQueryTimeout(int seconds) throws SQLException {
         pinned("setQueryTimeout").setQueryTimeout(seconds);
-    }
-
-    @Override
-    public String toString() {
-        return "RetryingPgConnection@" + Integer.toHexString(System.identityHashCode(this)) + " of " + connection;
     }
 
     // ---- pass-throughs

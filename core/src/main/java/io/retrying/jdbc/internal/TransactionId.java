@@ -1,0 +1,214 @@
+package io.retrying.jdbc.internal;
+
+import io.retrying.jdbc.Commits;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+
+/**
+ * What the open transaction's id is known to be, so that a COMMIT whose reply is lost can be
+ * resolved (DESIGN.md "Commit resolution without a round trip"). Inside an explicit transaction,
+ * until the server has assigned an id, each statement that can carry it has the capture appended
+ * ({@link #RIDE}): pgjdbc sends the two statements with one Sync, so the id costs no round trip of
+ * its own, and the application sees only its statement's results. When every statement since the
+ * last capture carried it, "no id" is the server's word that the transaction has written nothing
+ * (as of its last statement) and COMMIT needs no capture; otherwise ({@link #stale}) COMMIT pays
+ * the round trip, as before.
+ *
+ * <p>Work the server gives an id only at COMMIT (NOTIFY) or that runs out of the layer's sight
+ * (COPY and large objects through {@code PGConnection}, the unwrapped physical connection) has its
+ * id assigned with {@code pg_current_xact_id()} before COMMIT ({@link #force}), so its outcome can
+ * be resolved too.
+ *
+ * <p>One per {@link RetryingConnection}, used by its thread only.
+ */
+final class TransactionId {
+
+    /** The capture's first column: the transaction's id, null when none is assigned. */
+    static final String COLUMN = "retrying_jdbc_xid";
+
+    /**
+     * Appended to the application's SQL. It starts on a new line (a trailing {@code --} comment
+     * ends there) and holds no quote, dollar, comment or placeholder character: it cannot close a
+     * literal, identifier or comment the application left open (that SQL fails either way), nor add
+     * a parameter.
+     */
+    private static final String RIDE = "\n;select pg_current_xact_id_if_assigned()::text::bigint as " + COLUMN;
+    /** As {@link #RIDE}, assigning the id; never on a standby (nothing there gets one, and asking fails). */
+    private static final String RIDE_FORCED = "\n;select " + CommitResolver.FORCED_XID_SQL + " as " + COLUMN;
+
+    private static final String IDENTITY_ONCE_ASSIGNED = ", case when pg_current_xact_id_if_assigned() is null then null else "
+            + CommitResolver.IDENTITY_SQL + " end";
+
+    private static final String RIDE_WITH_IDENTITY = RIDE + IDENTITY_ONCE_ASSIGNED;
+    private static final String RIDE_FORCED_WITH_IDENTITY = RIDE_FORCED + IDENTITY_ONCE_ASSIGNED;
+
+    private long xid = Commits.NO_XID;
+    /** A statement ran since the last capture without carrying one (or out of sight): "no id" is not known. */
+    private boolean stale;
+    /** Work that the id must cover was done: the next capture assigns one. */
+    private boolean force;
+    /** Where ids are assigned on the physical connection of {@link #identityGeneration}. */
+    private String identity;
+    private int identityGeneration = -1;
+
+    /** A new transaction (or a replay's): nothing known yet. */
+    void reset() {
+        xid = Commits.NO_XID;
+        stale = false;
+        force = false;
+    }
+
+    /** The physical connection changed: its server's identity is asked again with the next capture. */
+    void newPhysical() {
+        identity = null;
+        identityGeneration = -1;
+    }
+
+    boolean known() {
+        return xid != Commits.NO_XID;
+    }
+
+    long xid() {
+        return xid;
+    }
+
+    boolean stale() {
+        return stale;
+    }
+
+    boolean forced() {
+        return force;
+    }
+
+    /** An execution of the transaction ran without the capture. */
+    void ranWithout() {
+        if (xid == Commits.NO_XID) {
+            stale = true;
+        }
+    }
+
+    /** Work outside the journal's sight (COPY, large objects, the physical connection): its id must be assigned. */
+    void outOfSight() {
+        if (xid == Commits.NO_XID) {
+            stale = true;
+            force = true;
+        }
+    }
+
+    /** A replay re-ran {@code sql} without the capture: a notification in it needs its id assigned before COMMIT. */
+    void replayed(String sql) {
+        if (xid == Commits.NO_XID) {
+            stale = true;
+            force |= notifies(sql);
+        }
+    }
+
+    /** The identity captured on the physical connection of {@code generation}, or null. */
+    String identity(int generation) {
+        return identityGeneration == generation ? identity : null;
+    }
+
+    /** The text to append to a statement of {@code flags}/{@code sql} on the connection of {@code generation}. */
+    String ride(String sql, int generation) {
+        boolean forced = force || notifies(sql);
+        // the identity only matters once there is an id: the server works it out only then, and the first
+        // capture that sees an id brings it back
+        if (identityGeneration == generation) {
+            return forced ? RIDE_FORCED : RIDE;
+        }
+        return forced ? RIDE_FORCED_WITH_IDENTITY : RIDE_WITH_IDENTITY;
+    }
+
+    /**
+     * Reads a capture's row (the caller checked its first column's label): the id, and the identity
+     * when it was asked.
+     */
+    void captured(ResultSet rs, int generation) throws SQLException {
+        if (!rs.next()) {
+            throw new SQLException("The transaction id capture returned no row", "XX000");
+        }
+        long id = rs.getLong(1);
+        if (!rs.wasNull()) {
+            xid = id;
+        }
+        if (rs.getMetaData().getColumnCount() > 1) {
+            identity = rs.getString(2);
+            // none on a standby: asked again while it stays so (a promoted standby assigns ids)
+            identityGeneration = identity != null ? generation : -1;
+        }
+        stale = false;
+        force = false;
+    }
+
+    /** A capture made at COMMIT (a round trip): its results. */
+    void capturedAtCommit(long id, String identity, int generation) {
+        xid = id;
+        this.identity = identity;
+        identityGeneration = generation;
+        stale = false;
+        force = false;
+    }
+
+    /**
+     * Whether the application's {@code sql} can carry the capture: one statement that starts with a
+     * word the capture may follow in the same string (a query, DML, NOTIFY), as the scanner reads it.
+     * When unsure, no: that costs only the round trip at COMMIT.
+     */
+    static boolean canRide(String sql, int flags) {
+        if ((flags & (SqlScan.MULTI | SqlScan.TX_CONTROL | SqlScan.SESSION | SqlScan.PINS | SqlScan.CONFIG)) != 0) {
+            return false;
+        }
+        int n = sql.length();
+        int i = 0;
+        while (i < n) {
+            char c = sql.charAt(i);
+            if (Character.isWhitespace(c)) {
+                i++;
+            } else if (c == '-' && i + 1 < n && sql.charAt(i + 1) == '-') {
+                int eol = sql.indexOf('\n', i);
+                if (eol < 0) {
+                    return false;
+                }
+                i = eol + 1;
+            } else if (c == '/' && i + 1 < n && sql.charAt(i + 1) == '*') {
+                // nested comments are not followed: not knowing, do not ride
+                int end = sql.indexOf("*/", i + 2);
+                if (end < 0 || sql.lastIndexOf("/*", end) != i) {
+                    return false;
+                }
+                i = end + 2;
+            } else {
+                break;
+            }
+        }
+        return startsWithWord(sql, i, "select") || startsWithWord(sql, i, "insert") || startsWithWord(sql, i, "update")
+                || startsWithWord(sql, i, "delete") || startsWithWord(sql, i, "with") || startsWithWord(sql, i, "values")
+                || startsWithWord(sql, i, "merge") || startsWithWord(sql, i, "table") || startsWithWord(sql, i, "notify");
+    }
+
+    private static boolean startsWithWord(String sql, int at, String word) {
+        int end = at + word.length();
+        return sql.regionMatches(true, at, word, 0, word.length())
+                && (end == sql.length() || !Character.isJavaIdentifierPart(sql.charAt(end)));
+    }
+
+    /**
+     * Whether {@code sql} surely notifies (NOTIFY, pg_notify): PostgreSQL assigns such a
+     * transaction its id only at COMMIT, so the capture assigns it. A notification sent from inside
+     * a function the text does not name is judged on the failure path (see CommitResolver).
+     */
+    static boolean notifies(String sql) {
+        int n = sql.length();
+        for (int i = sql.indexOf('o'); i > 0 && i < n; i = sql.indexOf('o', i + 1)) {
+            if (sql.regionMatches(true, i - 1, "notify", 0, 6)) {
+                return true;
+            }
+        }
+        for (int i = sql.indexOf('O'); i > 0 && i < n; i = sql.indexOf('O', i + 1)) {
+            if (sql.regionMatches(true, i - 1, "notify", 0, 6)) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

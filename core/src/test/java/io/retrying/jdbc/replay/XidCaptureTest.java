@@ -1,0 +1,470 @@
+package io.retrying.jdbc.replay;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.retrying.jdbc.CommitOutcome;
+import io.retrying.jdbc.CommitOutcomeUnknownException;
+import io.retrying.jdbc.Commits;
+import io.retrying.jdbc.PublicError;
+import io.retrying.jdbc.fixtures.FaultProxy;
+import io.retrying.jdbc.fixtures.PgExtension;
+import io.retrying.jdbc.fixtures.PgServer;
+import io.retrying.jdbc.internal.RetryConfig;
+import io.retrying.jdbc.wrapper.Physical;
+import java.io.StringReader;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.SQLWarning;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.postgresql.PGConnection;
+import org.postgresql.PGNotification;
+
+/**
+ * "Did this transaction write?" answered by the server's transaction id, captured riding with the
+ * application's statements (issue 16) and assigned for work the journal cannot see (issue 12 C,
+ * cases 10-13). Faults are real: the fault proxy cuts the connection instead of forwarding a
+ * COMMIT (the server rolls the transaction back), or drops the reply to a chosen request.
+ */
+@ExtendWith(PgExtension.class)
+class XidCaptureTest {
+
+    /** The text of the capture's own round trip before COMMIT (a riding capture reads "... as retrying_jdbc_xid"). */
+    static final String ROUND_TRIP = "_if_assigned()::text::bigint, case";
+    private static final String RIDE = "as retrying_jdbc_xid";
+
+    private final PgServer pg;
+    private final CommitResolutionTest.Resolutions resolutions = new CommitResolutionTest.Resolutions();
+
+    XidCaptureTest(PgServer pg) {
+        this.pg = pg;
+    }
+
+    @BeforeEach
+    void tables() {
+        pg.sql("DROP TABLE IF EXISTS marks CASCADE", "CREATE TABLE marks (v int)",
+                "DROP TABLE IF EXISTS people CASCADE", "CREATE TABLE people (name text)", "INSERT INTO people VALUES ('ann')",
+                // attribute notation: p.greeted means greeted(p), a write no reading of the text shows
+                "CREATE OR REPLACE FUNCTION greeted(p people) RETURNS text LANGUAGE sql VOLATILE"
+                        + " AS $$INSERT INTO marks VALUES (10) RETURNING 'hi'$$",
+                "CREATE OR REPLACE FUNCTION careful() RETURNS int LANGUAGE plpgsql"
+                        + " AS $$BEGIN RAISE NOTICE 'careful'; RETURN 1; END$$");
+    }
+
+    private RetryConfig config() {
+        return RetryConfig.defaults().withPolicy(Physical.FAST).withReconnectWindow(Duration.ofSeconds(5))
+                .withListener(resolutions);
+    }
+
+    private long count(int v) {
+        return pg.queryLong("SELECT count(*) FROM marks WHERE v = " + v);
+    }
+
+    // ---- issue 12 C
+
+    @Test
+    void case10_aWriteNoReadingOfTheTextShowsIsResolvedByTheIdThatRodeWithItsSelect() throws Exception {
+        try (FaultProxy proxy = FaultProxy.start(pg)) {
+            Physical physical = new Physical(proxy.jdbcUrl());
+            try (Connection c = physical.open(config()); Statement st = c.createStatement()) {
+                c.setAutoCommit(false);
+                try (ResultSet rs = st.executeQuery("SELECT p.greeted FROM people p")) {
+                    assertTrue(rs.next());
+                }
+                // COMMIT never reaches the server: it rolls the transaction back
+                proxy.cutBeforeExecuting("COMMIT");
+                c.commit();
+                assertFalse(proxy.cutBeforeExecutingArmed(), "the COMMIT was cut");
+            }
+            assertEquals(0, physical.executions(ROUND_TRIP), "the id rode with the SELECT");
+        }
+        // resolved aborted by the id, replayed and committed: once, never a false success
+        assertEquals(1, count(10));
+        assertEquals(List.of(CommitOutcome.ABORTED), outcomes());
+    }
+
+    @Test
+    void case11_aCopyWhoseCommitNeverArrivedIsNotReportedCommitted() throws Exception {
+        try (FaultProxy proxy = FaultProxy.start(pg)) {
+            Physical physical = new Physical(proxy.jdbcUrl());
+            try (Connection c = physical.open(config())) {
+                c.setAutoCommit(false);
+                long copied = c.unwrap(PGConnection.class).getCopyAPI().copyIn("COPY marks FROM STDIN",
+                        new StringReader("11\n11\n11\n"));
+                assertEquals(3, copied);
+                proxy.cutBeforeExecuting("COMMIT");
+                SQLException e = assertThrows(SQLException.class, c::commit);
+                assertEquals("40000", e.getSQLState(), "resolved: not committed, and a COPY cannot be replayed");
+                c.rollback();
+            }
+        }
+        assertEquals(0, count(11));
+        assertEquals(List.of(CommitOutcome.ABORTED), outcomes());
+    }
+
+    @Test
+    void case11_aCopyWhoseCommitReplyIsLostIsResolvedCommitted() throws Exception {
+        try (FaultProxy proxy = FaultProxy.start(pg)) {
+            Physical physical = new Physical(proxy.jdbcUrl());
+            try (Connection c = physical.open(config())) {
+                c.setAutoCommit(false);
+                c.unwrap(PGConnection.class).getCopyAPI().copyIn("COPY marks FROM STDIN", new StringReader("12\n12\n"));
+                proxy.dropReplyAfterCommit();
+                c.commit();
+                assertFalse(proxy.dropReplyArmed(), "the reply to COMMIT was dropped");
+            }
+        }
+        assertEquals(2, count(12));
+        assertEquals(List.of(CommitOutcome.COMMITTED), outcomes());
+    }
+
+    @Test
+    void case12_aNotificationWhoseCommitNeverArrivedIsDeliveredOnceByTheReplay() throws Exception {
+        try (FaultProxy proxy = FaultProxy.start(pg); Connection listener = DriverManager.getConnection(pg.jdbcUrl());
+                Statement ls = listener.createStatement()) {
+            ls.execute("LISTEN xid_pings");
+            Physical physical = new Physical(proxy.jdbcUrl());
+            try (Connection c = physical.open(config()); Statement st = c.createStatement()) {
+                c.setAutoCommit(false);
+                // the server gives a transaction that only notifies its id at COMMIT: the capture assigns it
+                st.execute("NOTIFY xid_pings, 'statement'");
+                proxy.cutBeforeExecuting("COMMIT");
+                c.commit();
+                assertFalse(proxy.cutBeforeExecutingArmed(), "the COMMIT was cut");
+
+                st.executeQuery("SELECT pg_notify('xid_pings', 'function')").close();
+                proxy.cutBeforeExecuting("COMMIT");
+                c.commit();
+            }
+            assertEquals(List.of("statement", "function"), notifications(listener, 2));
+            // the replays ran them without the capture: COMMIT then assigned the id (a round trip, on the failure path)
+            assertEquals(0, physical.executions(ROUND_TRIP));
+            assertEquals(2, physical.executions("pg_current_xact_id() end)::text::bigint, case"));
+        }
+        assertEquals(List.of(CommitOutcome.ABORTED, CommitOutcome.ABORTED), outcomes());
+    }
+
+    @Test
+    void case13_aSqlCommitWhoseReplyIsLostIsUnknownWithItsId() throws Exception {
+        try (FaultProxy proxy = FaultProxy.start(pg)) {
+            Physical physical = new Physical(proxy.jdbcUrl());
+            try (Connection c = physical.open(config()); Statement st = c.createStatement()) {
+                // begun with SQL in autocommit
+                st.execute("BEGIN");
+                st.executeUpdate("INSERT INTO marks VALUES (13)");
+                proxy.dropReplyAfterCommit();
+                CommitOutcomeUnknownException e = assertThrows(CommitOutcomeUnknownException.class, () -> st.execute("COMMIT"));
+                assertEquals("08007", e.getSQLState());
+                assertNotEquals(Commits.NO_XID, e.xid(), "the id rode with the INSERT");
+                assertEquals(PublicError.COMMIT_UNKNOWN, PublicError.of(e));
+                assertFalse(PublicError.of(e).retryable());
+                assertEquals(CommitOutcome.COMMITTED, Commits.resolve(pg.connect(), e.xid()));
+                // the transaction is over either way: the connection goes on in autocommit
+                try (ResultSet rs = st.executeQuery("SELECT count(*) FROM marks WHERE v = 13")) {
+                    assertTrue(rs.next());
+                    assertEquals(1, rs.getLong(1));
+                }
+
+                // in manual commit, a COMMIT sent as SQL
+                c.setAutoCommit(false);
+                st.executeUpdate("INSERT INTO marks VALUES (14)");
+                proxy.dropReplyAfterCommit();
+                e = assertThrows(CommitOutcomeUnknownException.class, () -> st.execute("COMMIT"));
+                assertNotEquals(Commits.NO_XID, e.xid());
+                c.rollback();
+            }
+            assertEquals(1, physical.executions("INSERT INTO marks VALUES (13)"), "never run again");
+        }
+        assertEquals(1, count(13));
+        assertEquals(1, count(14));
+    }
+
+    // ---- issue 16: what the application sees of a statement that carried the capture
+
+    /** One scenario, run in a transaction on bare pgjdbc and through the layer: what the application observes. */
+    @FunctionalInterface
+    interface Scenario {
+        void run(Connection c, List<Object> seen) throws SQLException;
+    }
+
+    private void sameAsBarePgjdbc(Scenario scenario) throws Exception {
+        sameAsBarePgjdbc(scenario, true);
+    }
+
+    private void sameAsBarePgjdbc(Scenario scenario, boolean rides) throws Exception {
+        List<Object> bare = new ArrayList<>();
+        tables();
+        try (Connection c = DriverManager.getConnection(pg.jdbcUrl())) {
+            c.setAutoCommit(false);
+            scenario.run(c, bare);
+            c.commit();
+        }
+        List<Object> ours = new ArrayList<>();
+        tables();
+        Physical physical = new Physical(pg.jdbcUrl());
+        try (Connection c = physical.open(config())) {
+            c.setAutoCommit(false);
+            scenario.run(c, ours);
+            c.commit();
+        }
+        assertEquals(rides, physical.executions(RIDE) > 0, "the capture rode");
+        assertEquals(bare, ours);
+    }
+
+    private static void results(Statement st, List<Object> seen) throws SQLException {
+        seen.add("count " + st.getUpdateCount());
+        ResultSet rs = st.getResultSet();
+        seen.add(rs == null ? "no result set" : rows(rs));
+        for (int i = 0; i < 2; i++) {
+            seen.add("more " + st.getMoreResults());
+            seen.add("count " + st.getUpdateCount() + "/" + st.getLargeUpdateCount());
+            seen.add(st.getResultSet() == null ? "no result set" : "a result set");
+        }
+    }
+
+    private static String rows(ResultSet rs) throws SQLException {
+        StringBuilder b = new StringBuilder("rows");
+        while (rs.next()) {
+            b.append(' ').append(rs.getString(1));
+        }
+        return b.toString();
+    }
+
+    private static void failure(List<Object> seen, Statement st, String sql, boolean query) {
+        try {
+            if (query) {
+                st.executeQuery(sql);
+            } else {
+                st.executeUpdate(sql);
+            }
+            seen.add("no exception");
+        } catch (SQLException e) {
+            seen.add(e.getSQLState() + " " + e.getMessage());
+        }
+    }
+
+    @Test
+    void updateCountsAndTheResultsSequenceAreThoseOfTheStatementAlone() throws Exception {
+        sameAsBarePgjdbc((c, seen) -> {
+            try (Statement st = c.createStatement()) {
+                seen.add(st.executeUpdate("INSERT INTO marks VALUES (1), (2), (3)"));
+                results(st, seen);
+                seen.add(st.executeLargeUpdate("UPDATE marks SET v = v + 10 WHERE v < 3"));
+                results(st, seen);
+            }
+        });
+        sameAsBarePgjdbc((c, seen) -> {
+            try (PreparedStatement ps = c.prepareStatement("INSERT INTO marks VALUES (?), (?)")) {
+                ps.setInt(1, 1);
+                ps.setInt(2, 2);
+                seen.add(ps.executeUpdate());
+                results(ps, seen);
+            }
+            try (PreparedStatement ps = c.prepareStatement("UPDATE marks SET v = v + ? WHERE v >= ?")) {
+                ps.setInt(1, 5);
+                ps.setInt(2, 0);
+                seen.add(ps.executeLargeUpdate());
+                results(ps, seen);
+            }
+        });
+    }
+
+    @Test
+    void queriesExecuteAndReturningAreThoseOfTheStatementAlone() throws Exception {
+        sameAsBarePgjdbc((c, seen) -> {
+            try (Statement st = c.createStatement()) {
+                seen.add(st.execute("SELECT name FROM people"));
+                results(st, seen);
+                seen.add(st.execute("INSERT INTO marks VALUES (4)"));
+                results(st, seen);
+                seen.add(rows(st.executeQuery("UPDATE marks SET v = 5 RETURNING v")));
+                results(st, seen);
+            }
+            try (PreparedStatement ps = c.prepareStatement("UPDATE marks SET v = v + ? RETURNING v")) {
+                ps.setInt(1, 1);
+                seen.add(rows(ps.executeQuery()));
+                results(ps, seen);
+                ps.setInt(1, 2);
+                seen.add(ps.execute());
+                results(ps, seen);
+            }
+        });
+    }
+
+    @Test
+    void warningsAndPgjdbcsOwnRefusalsAreThoseOfTheStatementAlone() throws Exception {
+        sameAsBarePgjdbc((c, seen) -> {
+            try (Statement st = c.createStatement()) {
+                st.executeQuery("SELECT careful()").close();
+                SQLWarning w = st.getWarnings();
+                seen.add(w == null ? "no warning" : w.getSQLState() + " " + w.getMessage());
+                failure(seen, st, "SELECT 1", false);
+                failure(seen, st, "INSERT INTO marks VALUES (6)", true);
+            }
+            try (PreparedStatement ps = c.prepareStatement("SELECT careful() + ?")) {
+                ps.setInt(1, 1);
+                ps.executeQuery().close();
+                SQLWarning w = ps.getWarnings();
+                seen.add(w == null ? "no warning" : w.getSQLState() + " " + w.getMessage());
+            }
+        });
+    }
+
+    @Test
+    void sqlEndingInACommentASemicolonOrADollarQuoteCarriesTheCapture() throws Exception {
+        sameAsBarePgjdbc((c, seen) -> {
+            try (Statement st = c.createStatement()) {
+                seen.add(rows(st.executeQuery("SELECT $$a;b$$ AS t -- trailing comment")));
+                seen.add(rows(st.executeQuery("SELECT 'x;y' AS t;")));
+                seen.add(st.executeUpdate("INSERT INTO marks VALUES (7) -- ; a comment"));
+                results(st, seen);
+            }
+        });
+    }
+
+    @Test
+    void generatedKeysAndBatchesDoNotCarryItAndCommitCapturesTheIdBeforeItIsSent() throws Exception {
+        sameAsBarePgjdbc((c, seen) -> {
+            try (PreparedStatement ps = c.prepareStatement("INSERT INTO marks VALUES (?)", Statement.RETURN_GENERATED_KEYS)) {
+                ps.setInt(1, 8);
+                seen.add(ps.executeUpdate());
+                seen.add(rows(ps.getGeneratedKeys()));
+            }
+        }, false);
+        Physical physical = new Physical(pg.jdbcUrl());
+        try (FaultProxy proxy = FaultProxy.start(pg)) {
+            physical = new Physical(proxy.jdbcUrl());
+            try (Connection c = physical.open(config()); Statement st = c.createStatement()) {
+                c.setAutoCommit(false);
+                st.addBatch("INSERT INTO marks VALUES (9)");
+                st.addBatch("INSERT INTO marks VALUES (9)");
+                st.executeBatch();
+                proxy.dropReplyAfterCommit();
+                c.commit();
+            }
+        }
+        assertEquals(0, physical.executions(RIDE));
+        assertEquals(1, physical.executions(ROUND_TRIP), "a batch cannot carry it: one round trip before COMMIT");
+        assertEquals(2, count(9));
+        assertEquals(List.of(CommitOutcome.COMMITTED), outcomes());
+    }
+
+    @Test
+    void aTransactionThatWritesNothingGetsNoIdAndCarriesTheCaptureUntilTheEnd() throws Exception {
+        Physical physical = new Physical(pg.jdbcUrl());
+        try (Connection other = DriverManager.getConnection(pg.jdbcUrl());
+                Connection c = physical.open(config()); Statement st = c.createStatement()) {
+            c.setAutoCommit(false);
+            long before = nextXid(other);
+            for (int i = 0; i < 3; i++) {
+                st.executeQuery("SELECT count(*) FROM marks").close();
+            }
+            st.executeUpdate("UPDATE marks SET v = 0 WHERE false"); // no row: no id either
+            c.commit();
+            assertEquals(before, nextXid(other), "no transaction id was consumed");
+        }
+        assertEquals(4, physical.executions(RIDE), "each statement carried it: none got an id");
+        assertEquals(0, physical.executions(ROUND_TRIP));
+    }
+
+    /** The next transaction id the server will assign (read without taking one). */
+    private static long nextXid(Connection other) throws SQLException {
+        try (Statement s = other.createStatement();
+                ResultSet rs = s.executeQuery("SELECT pg_snapshot_xmax(pg_current_snapshot())::text::bigint")) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+
+    @Test
+    void aLostReplyToTheStatementCarryingTheCaptureIsReplayedAndTheIdLearnedAgain() throws Exception {
+        try (FaultProxy proxy = FaultProxy.start(pg)) {
+            Physical physical = new Physical(proxy.jdbcUrl());
+            try (Connection c = physical.open(config()); Statement st = c.createStatement()) {
+                c.setAutoCommit(false);
+                st.executeQuery("SELECT count(*) FROM marks").close();
+                // the INSERT and its capture run; their reply is lost with the connection: COMMIT was never sent
+                proxy.dropReplyAfterStatementContaining("INSERT INTO marks VALUES (15)");
+                assertEquals(1, st.executeUpdate("INSERT INTO marks VALUES (15)"));
+                assertFalse(proxy.dropReplyAfterStatementArmed(), "the reply was dropped");
+                proxy.dropReplyAfterCommit();
+                c.commit();
+            }
+            assertEquals(2, physical.executions("INSERT INTO marks VALUES (15)"), "run again once, on the replay");
+            assertEquals(0, physical.executions(ROUND_TRIP), "the re-run carried the capture again");
+        }
+        assertEquals(1, count(15));
+        assertEquals(List.of(CommitOutcome.COMMITTED), outcomes());
+    }
+
+    @Test
+    void theCapturingTextIsOneCachedStatementPerStatementNotPerExecution() throws Exception {
+        Physical physical = new Physical(pg.jdbcUrl());
+        try (Connection c = physical.open(config())) {
+            long after20 = 0;
+            for (int round = 0; round < 3; round++) {
+                for (int i = 0; i < 20; i++) {
+                    c.setAutoCommit(false);
+                    try (PreparedStatement ps = c.prepareStatement("UPDATE marks SET v = v WHERE v = ?")) {
+                        ps.setInt(1, i);
+                        ps.executeUpdate();
+                    }
+                    try (PreparedStatement ps = c.prepareStatement("INSERT INTO marks VALUES (?)")) {
+                        ps.setInt(1, i);
+                        ps.executeUpdate();
+                    }
+                    c.commit();
+                }
+                c.setAutoCommit(true);
+                try (Statement st = c.createStatement();
+                        ResultSet rs = st.executeQuery("SELECT count(*) FROM pg_prepared_statements")) {
+                    rs.next();
+                    if (round < 2) {
+                        after20 = rs.getLong(1);
+                        assertTrue(after20 <= 8, "server-side statements: " + after20);
+                    } else {
+                        assertEquals(after20, rs.getLong(1), "no growth with more executions");
+                    }
+                }
+            }
+        }
+    }
+
+    private List<CommitOutcome> outcomes() {
+        return resolutions.outcomes.stream().map(e -> e.getValue()).toList();
+    }
+
+    private static List<String> notifications(Connection listener, int expected) throws SQLException {
+        List<String> got = new ArrayList<>();
+        long end = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+        PGConnection pgc = listener.unwrap(PGConnection.class);
+        while (got.size() < expected && System.nanoTime() < end) {
+            PGNotification[] n = pgc.getNotifications(200);
+            if (n != null) {
+                for (PGNotification one : n) {
+                    got.add(one.getParameter());
+                }
+            }
+        }
+        // and nothing more arrives
+        PGNotification[] extra = pgc.getNotifications(300);
+        if (extra != null) {
+            for (PGNotification one : extra) {
+                got.add(one.getParameter());
+            }
+        }
+        return got;
+    }
+}

@@ -1,0 +1,1 @@
+INSERT INTO flyway_accounts VALUES (1, 'ada'), (2, 'grace');

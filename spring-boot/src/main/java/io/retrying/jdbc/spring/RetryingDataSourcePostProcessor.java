@@ -1,0 +1,169 @@
+package io.retrying.jdbc.spring;
+
+import com.zaxxer.hikari.HikariDataSource;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.retrying.jdbc.RetryPolicy;
+import io.retrying.jdbc.RetryingDataSource;
+import io.retrying.jdbc.hikari.RetryingExceptionOverride;
+import io.retrying.jdbc.hikari.RetryingHikari;
+import io.retrying.jdbc.micrometer.RetryingMetrics;
+import javax.sql.DataSource;
+import org.postgresql.ds.PGSimpleDataSource;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.BeansException;
+import org.springframework.beans.factory.BeanFactory;
+import org.springframework.beans.factory.BeanFactoryAware;
+import org.springframework.beans.factory.annotation.AnnotatedBeanDefinition;
+import org.springframework.beans.factory.config.BeanDefinition;
+import org.springframework.beans.factory.config.BeanPostProcessor;
+import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
+import org.springframework.beans.factory.support.RootBeanDefinition;
+import org.springframework.core.Ordered;
+import org.springframework.core.type.MethodMetadata;
+
+/**
+ * Makes the data sources retrying, after Spring Boot has built and bound them (so that every
+ * {@code spring.datasource.hikari.*} setting is in): the auto-configured one always, the
+ * application's own only with {@code retrying.jdbc.wrap-user-data-source=true}.
+ *
+ * <p><b>Under the pool</b> (the default): the {@link HikariDataSource} stays the bean, so Spring
+ * Boot's health indicator, HikariCP's metrics and anything injecting {@code HikariDataSource} work
+ * as before. It gets a {@link RetryingDataSource} over pgjdbc's data source (the URL, the
+ * {@code data-source-properties}) as the source of its connections, HikariCP's user and password
+ * still applying, plus {@link RetryingExceptionOverride} and the test query {@code SELECT 1}, as
+ * {@link RetryingHikari#under} sets them; the pool name, when none is set, becomes the bean name,
+ * so that the meters and HikariCP's own carry the same name. A URL already
+ * {@code jdbc:retrying:postgresql:...} keeps the retrying driver (its {@code retry.*} parameters
+ * configure it, and the meters cannot hear it).
+ *
+ * <p><b>Over the pool</b>: the bean becomes {@link RetryingHikari#over}'s data source, which
+ * unwraps to the pool and closes it with the context.
+ *
+ * <p>A data source that is not PostgreSQL's, or whose pool already started, is left as it is (and
+ * said so in the log).
+ */
+final class RetryingDataSourcePostProcessor implements BeanPostProcessor, BeanFactoryAware, Ordered {
+
+    private static final Logger log = LoggerFactory.getLogger(RetryingDataSourcePostProcessor.class);
+    private static final String PG_PREFIX = "jdbc:postgresql:";
+    private static final String RETRYING_PREFIX = "jdbc:retrying:postgresql:";
+    private static final String BOOT = "org.springframework.boot.";
+
+    private ConfigurableListableBeanFactory beanFactory;
+
+    @Override
+    public void setBeanFactory(BeanFactory beanFactory) {
+        this.beanFactory = (ConfigurableListableBeanFactory) beanFactory;
+    }
+
+    /** Late, after Boot's own post-processors have set the URL and credentials. */
+    @Override
+    public int getOrder() {
+        return Ordered.LOWEST_PRECEDENCE - 10;
+    }
+
+    @Override
+    public Object postProcessAfterInitialization(Object bean, String beanName) throws BeansException {
+        if (!(bean instanceof DataSource dataSource) || bean instanceof RetryingDataSource
+                || bean.getClass().getName().startsWith("io.retrying.jdbc.")) {
+            return bean;
+        }
+        boolean autoConfigured = autoConfigured(beanName);
+        RetryingJdbcProperties properties = beanFactory.getBean(RetryingJdbcProperties.class);
+        if (!autoConfigured && !properties.isWrapUserDataSource()) {
+            return bean;
+        }
+        RetryPolicy policy = beanFactory.getBean(RetryingJdbcBeans.POLICY, RetryPolicy.class);
+        if (dataSource instanceof HikariDataSource hikari) {
+            return hikari(hikari, beanName, properties, policy);
+        }
+        if (!autoConfigured) {
+            // the application's own, not a pool we can set up: the layer over it, with its settings
+            RetryingMetrics metrics = metrics(beanName, policy);
+            RetryingDataSource.Builder b = properties.dataSource(dataSource, policy);
+            return (metrics == null ? b : b.listener(metrics)).build();
+        }
+        log.info("retrying-jdbc: data source '{}' is a {}, not HikariCP; left as it is", beanName,
+                bean.getClass().getName());
+        return bean;
+    }
+
+    private Object hikari(HikariDataSource hikari, String beanName, RetryingJdbcProperties properties, RetryPolicy policy) {
+        String url = hikari.getJdbcUrl();
+        if (hikari.isRunning() || hikari.getDataSource() != null || hikari.getDataSourceClassName() != null
+                || url == null || !(url.startsWith(PG_PREFIX) || url.startsWith(RETRYING_PREFIX))) {
+            log.info("retrying-jdbc: data source '{}' is not a PostgreSQL jdbcUrl pool that has yet to start; left as it is",
+                    beanName);
+            return hikari;
+        }
+        if (hikari.getPoolName() == null) {
+            hikari.setPoolName(beanName);
+        }
+        String name = hikari.getPoolName();
+        if (properties.getTopology() == RetryingJdbcProperties.Topology.OVER) {
+            if (url.startsWith(RETRYING_PREFIX)) {
+                throw new IllegalStateException("retrying.jdbc.topology=over: spring.datasource.url must be a plain "
+                        + PG_PREFIX + " URL (the layer goes over the pool, not into it)");
+            }
+            RetryingMetrics metrics = metrics(name, policy);
+            return RetryingHikari.over(hikari, b -> {
+                RetryingDataSource.Builder configured = properties.dataSource(hikari, policy);
+                return metrics == null ? configured : configured.listener(metrics);
+            });
+        }
+        if (hikari.getExceptionOverride() == null && hikari.getExceptionOverrideClassName() == null) {
+            hikari.setExceptionOverrideClassName(RetryingExceptionOverride.class.getName());
+        }
+        if (hikari.getConnectionTestQuery() == null) {
+            hikari.setConnectionTestQuery("SELECT 1");
+        }
+        if (url.startsWith(RETRYING_PREFIX)) {
+            hikari.setDriverClassName(io.retrying.jdbc.RetryingDriver.class.getName());
+            log.info("retrying-jdbc: pool '{}' uses the retrying driver of its URL; its retry.* parameters configure it"
+                    + " and no meters are registered for it (use a jdbc:postgresql: URL for both)", name);
+            return hikari;
+        }
+        PGSimpleDataSource pg = new PGSimpleDataSource();
+        pg.setURL(url);
+        for (var e : hikari.getDataSourceProperties().entrySet()) {
+            try {
+                pg.setProperty(String.valueOf(e.getKey()), String.valueOf(e.getValue()));
+            } catch (java.sql.SQLException bad) {
+                throw new IllegalStateException("spring.datasource.hikari.data-source-properties." + e.getKey()
+                        + " is not a setting pgjdbc knows", bad);
+            }
+        }
+        RetryingMetrics metrics = metrics(name, policy);
+        RetryingDataSource.Builder b = properties.dataSource(pg, policy);
+        hikari.setDataSource((metrics == null ? b : b.listener(metrics)).build());
+        return hikari;
+    }
+
+    /** The meters for this data source, when the application has a registry to put them in. */
+    private RetryingMetrics metrics(String name, RetryPolicy policy) {
+        if (beanFactory.getBeanNamesForType(MeterRegistry.class, true, false).length == 0) {
+            return null; // no registry: no listener at all, so the happy path does not even count
+        }
+        RetryingMetrics metrics = RetryingMetrics.of(name, policy);
+        beanFactory.getBean(RetryingJdbcMeterBinder.class).add(metrics);
+        return metrics;
+    }
+
+    /** Whether the bean is Spring Boot's own (its factory method is declared in a Boot class). */
+    private boolean autoConfigured(String beanName) {
+        if (!beanFactory.containsBeanDefinition(beanName)) {
+            return false;
+        }
+        BeanDefinition definition = beanFactory.getBeanDefinition(beanName);
+        if (definition instanceof AnnotatedBeanDefinition annotated && annotated.getFactoryMethodMetadata() != null) {
+            MethodMetadata factory = annotated.getFactoryMethodMetadata();
+            return factory.getDeclaringClassName().startsWith(BOOT);
+        }
+        if (beanFactory.getMergedBeanDefinition(beanName) instanceof RootBeanDefinition root
+                && root.getResolvedFactoryMethod() != null) {
+            return root.getResolvedFactoryMethod().getDeclaringClass().getName().startsWith(BOOT);
+        }
+        return false;
+    }
+}

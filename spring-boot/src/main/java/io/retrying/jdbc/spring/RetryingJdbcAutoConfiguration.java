@@ -1,0 +1,67 @@
+package io.retrying.jdbc.spring;
+
+import io.retrying.jdbc.RetryListener;
+import io.retrying.jdbc.RetryPolicy;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.config.BeanDefinition;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Role;
+
+/**
+ * The retrying-jdbc starter: the data sources' connections retry what is safe to retry
+ * ({@link RetryingDataSourcePostProcessor}), {@code @Idempotent} bean methods run again
+ * ({@link IdempotentAdvisor}), and the meters go to the application's {@code MeterRegistry}
+ * ({@link RetryingJdbcMeterBinder}), all configured by {@code retrying.jdbc.*}
+ * ({@link RetryingJdbcProperties}). {@code retrying.jdbc.enabled=false} turns it all off.
+ */
+@AutoConfiguration(before = DataSourceAutoConfiguration.class)
+@ConditionalOnClass(javax.sql.DataSource.class)
+@ConditionalOnBooleanProperty(name = "retrying.jdbc.enabled", matchIfMissing = true)
+@EnableConfigurationProperties(RetryingJdbcProperties.class)
+public class RetryingJdbcAutoConfiguration {
+
+    /** The policy of {@code retrying.jdbc.*}: one object, so one token bucket, for the data sources and the advice. */
+    @Bean(RetryingJdbcBeans.POLICY)
+    RetryPolicy retryingJdbcPolicy(RetryingJdbcProperties properties) {
+        return properties.policy();
+    }
+
+    /** Static, as post-processors must be: it looks up what it needs when a data source arrives. */
+    @Bean
+    @Role(BeanDefinition.ROLE_INFRASTRUCTURE)
+    static RetryingDataSourcePostProcessor retryingJdbcDataSourcePostProcessor() {
+        return new RetryingDataSourcePostProcessor();
+    }
+
+    @Bean
+    RetryingJdbcMeterBinder retryingJdbcMeterBinder() {
+        return new RetryingJdbcMeterBinder();
+    }
+
+    /** The {@code @Idempotent} advice; {@code retrying.jdbc.idempotent.enabled=false} leaves it out. */
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnClass(name = "org.springframework.aop.support.AbstractPointcutAdvisor")
+    @ConditionalOnBooleanProperty(name = "retrying.jdbc.idempotent.enabled", matchIfMissing = true)
+    static class IdempotentAdvice {
+
+        @Bean
+        @Role(BeanDefinition.ROLE_INFRASTRUCTURE)
+        static IdempotentAdvisor retryingJdbcIdempotentAdvisor(ObjectProvider<RetryingJdbcProperties> properties,
+                ObjectProvider<RetryPolicy> policy, ObjectProvider<RetryingJdbcMeterBinder> meters) {
+            // resolved at the first call, so that making the advisor (early: every bean is matched
+            // against it) pulls in no data source; the order is read now, from the environment
+            IdempotentInterceptor interceptor = new IdempotentInterceptor(
+                    () -> policy.getObject(), () -> {
+                        RetryListener only = meters.getObject().only();
+                        return only;
+                    });
+            return new IdempotentAdvisor(interceptor, properties.getObject().getIdempotent().getOrder());
+        }
+    }
+}

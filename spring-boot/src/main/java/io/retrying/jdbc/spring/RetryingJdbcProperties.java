@@ -1,0 +1,243 @@
+package io.retrying.jdbc.spring;
+
+import io.retrying.jdbc.RetryPolicy;
+import io.retrying.jdbc.RetryingDataSource;
+import io.retrying.jdbc.TokenBucket;
+import java.time.Duration;
+import java.util.Locale;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.core.Ordered;
+import org.springframework.util.unit.DataSize;
+
+/**
+ * {@code retrying.jdbc.*}: the starter's switches and every {@code retry.*} setting of the
+ * library, in kebab case, with {@link Duration} and {@link DataSize} types. Each setter checks its
+ * value, so a bad one fails startup with Spring Boot's binding report, which names the property.
+ */
+@ConfigurationProperties(prefix = "retrying.jdbc")
+public class RetryingJdbcProperties {
+
+    /** Where the retrying layer goes relative to the HikariCP pool. */
+    public enum Topology {
+        /** The pool holds retrying connections, each healing itself (HikariCP's metrics and health as they are). */
+        UNDER,
+        /** The application gets retrying connections over pooled ones; also rides out a full pool. */
+        OVER
+    }
+
+    /** Whether the starter does anything at all. */
+    private boolean enabled = true;
+
+    /** Where the retrying layer goes: {@code under} the pool (default) or {@code over} it. */
+    private Topology topology = Topology.UNDER;
+
+    /** Whether a DataSource bean of the application's own is made retrying too (the auto-configured one always is). */
+    private boolean wrapUserDataSource = false;
+
+    /** Attempts per piece of work (a statement, a transaction, a unit), counting the first; 1 never retries. */
+    private int maxAttempts = 3;
+
+    /** How long to keep dialling a server that is down, starting or full. */
+    private Duration reconnectWindow = Duration.ofSeconds(10);
+
+    /** The retry budget: {@code shared} (the process-wide bucket), {@code none}, or a capacity for a bucket of this application's own. */
+    private String tokenBucket = "shared";
+
+    /** Statements a transaction may run and still be replayable; 0 turns replay off. */
+    private int maxJournalStatements = 1000;
+
+    /** Bytes of SQL and parameters a transaction may journal and still be replayable. */
+    private DataSize maxJournalBytes = DataSize.ofMegabytes(4);
+
+    /** Whether to capture the transaction id before COMMIT, so that a lost COMMIT reply is resolved instead of reported unknown. */
+    private boolean resolveCommits = true;
+
+    /** The first full-jitter wait's ceiling; each later one doubles it. */
+    private Duration baseDelay = Duration.ofMillis(50);
+
+    /** The ceiling of any wait. */
+    private Duration maxDelay = Duration.ofSeconds(2);
+
+    private final Idempotent idempotent = new Idempotent();
+
+    /** {@code retrying.jdbc.idempotent.*}: the advice that runs {@code @Idempotent} bean methods again. */
+    public static class Idempotent {
+
+        /** Whether {@code @Idempotent} methods of Spring beans run again, whole, after retryable failures. */
+        private boolean enabled = true;
+
+        /** The advice's order; it must run before (be lower than) the transaction interceptor's, so that each run gets a fresh transaction. */
+        private int order = Ordered.LOWEST_PRECEDENCE - 100;
+
+        public boolean isEnabled() {
+            return enabled;
+        }
+
+        public void setEnabled(boolean enabled) {
+            this.enabled = enabled;
+        }
+
+        public int getOrder() {
+            return order;
+        }
+
+        public void setOrder(int order) {
+            this.order = order;
+        }
+    }
+
+    public boolean isEnabled() {
+        return enabled;
+    }
+
+    public void setEnabled(boolean enabled) {
+        this.enabled = enabled;
+    }
+
+    public Topology getTopology() {
+        return topology;
+    }
+
+    public void setTopology(Topology topology) {
+        this.topology = topology;
+    }
+
+    public boolean isWrapUserDataSource() {
+        return wrapUserDataSource;
+    }
+
+    public void setWrapUserDataSource(boolean wrapUserDataSource) {
+        this.wrapUserDataSource = wrapUserDataSource;
+    }
+
+    public int getMaxAttempts() {
+        return maxAttempts;
+    }
+
+    public void setMaxAttempts(int maxAttempts) {
+        if (maxAttempts < 1) {
+            throw new IllegalArgumentException("retrying.jdbc.max-attempts must be at least 1 (1 never retries): " + maxAttempts);
+        }
+        this.maxAttempts = maxAttempts;
+    }
+
+    public Duration getReconnectWindow() {
+        return reconnectWindow;
+    }
+
+    public void setReconnectWindow(Duration reconnectWindow) {
+        this.reconnectWindow = nonNegative("reconnect-window", reconnectWindow);
+    }
+
+    public String getTokenBucket() {
+        return tokenBucket;
+    }
+
+    public void setTokenBucket(String tokenBucket) {
+        bucket(tokenBucket); // checks it
+        this.tokenBucket = tokenBucket.trim().toLowerCase(Locale.ROOT);
+    }
+
+    public int getMaxJournalStatements() {
+        return maxJournalStatements;
+    }
+
+    public void setMaxJournalStatements(int maxJournalStatements) {
+        if (maxJournalStatements < 0) {
+            throw new IllegalArgumentException("retrying.jdbc.max-journal-statements must be >= 0: " + maxJournalStatements);
+        }
+        this.maxJournalStatements = maxJournalStatements;
+    }
+
+    public DataSize getMaxJournalBytes() {
+        return maxJournalBytes;
+    }
+
+    public void setMaxJournalBytes(DataSize maxJournalBytes) {
+        if (maxJournalBytes == null || maxJournalBytes.isNegative()) {
+            throw new IllegalArgumentException("retrying.jdbc.max-journal-bytes must be >= 0: " + maxJournalBytes);
+        }
+        this.maxJournalBytes = maxJournalBytes;
+    }
+
+    public boolean isResolveCommits() {
+        return resolveCommits;
+    }
+
+    public void setResolveCommits(boolean resolveCommits) {
+        this.resolveCommits = resolveCommits;
+    }
+
+    public Duration getBaseDelay() {
+        return baseDelay;
+    }
+
+    public void setBaseDelay(Duration baseDelay) {
+        this.baseDelay = nonNegative("base-delay", baseDelay);
+    }
+
+    public Duration getMaxDelay() {
+        return maxDelay;
+    }
+
+    public void setMaxDelay(Duration maxDelay) {
+        this.maxDelay = nonNegative("max-delay", maxDelay);
+    }
+
+    public Idempotent getIdempotent() {
+        return idempotent;
+    }
+
+    /**
+     * The policy these settings describe; its token bucket is made here (a capacity: a bucket of
+     * this application's own), so build it once and share it.
+     *
+     * @throws IllegalArgumentException when base-delay exceeds max-delay
+     */
+    public RetryPolicy policy() {
+        if (baseDelay.compareTo(maxDelay) > 0) {
+            throw new IllegalArgumentException("retrying.jdbc.base-delay (" + baseDelay
+                    + ") must not exceed retrying.jdbc.max-delay (" + maxDelay + ")");
+        }
+        RetryPolicy.Builder b = RetryPolicy.builder().maxAttempts(maxAttempts).baseDelay(baseDelay).maxDelay(maxDelay);
+        TokenBucket bucket = bucket(tokenBucket);
+        return bucket == null ? b.noTokenBucket().build() : b.tokenBucket(bucket).build();
+    }
+
+    /** A data source over {@code target} with these settings, under {@code policy}. */
+    RetryingDataSource.Builder dataSource(javax.sql.DataSource target, RetryPolicy policy) {
+        return RetryingDataSource.builder(target).policy(policy).reconnectWindow(reconnectWindow)
+                .maxJournalStatements(maxJournalStatements).maxJournalBytes(maxJournalBytes.toBytes())
+                .resolveCommits(resolveCommits);
+    }
+
+    private static TokenBucket bucket(String value) {
+        if (value == null || value.isBlank()) {
+            throw new IllegalArgumentException("retrying.jdbc.token-bucket must be shared, none or a capacity (a positive integer)");
+        }
+        String v = value.trim().toLowerCase(Locale.ROOT);
+        if (v.equals("shared")) {
+            return TokenBucket.shared();
+        }
+        if (v.equals("none")) {
+            return null;
+        }
+        int capacity;
+        try {
+            capacity = Integer.parseInt(v);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("retrying.jdbc.token-bucket must be shared, none or a capacity (a positive integer): " + value);
+        }
+        if (capacity < 1) {
+            throw new IllegalArgumentException("retrying.jdbc.token-bucket capacity must be at least 1: " + value);
+        }
+        return new TokenBucket(capacity);
+    }
+
+    private static Duration nonNegative(String name, Duration d) {
+        if (d == null || d.isNegative()) {
+            throw new IllegalArgumentException("retrying.jdbc." + name + " must be a duration >= 0: " + d);
+        }
+        return d;
+    }
+}

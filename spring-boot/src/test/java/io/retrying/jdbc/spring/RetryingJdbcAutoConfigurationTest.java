@@ -1,0 +1,165 @@
+package io.retrying.jdbc.spring;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.zaxxer.hikari.HikariDataSource;
+import io.retrying.jdbc.RetryPolicy;
+import io.retrying.jdbc.RetryingDataSource;
+import io.retrying.jdbc.hikari.RetryingExceptionOverride;
+import io.retrying.jdbc.hikari.RetryingHikariDataSource;
+import io.retrying.jdbc.internal.RetrySetting;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.Locale;
+import javax.sql.DataSource;
+import org.junit.jupiter.api.Test;
+import org.postgresql.ds.PGSimpleDataSource;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.autoconfigure.aop.AopAutoConfiguration;
+import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/**
+ * What the auto-configuration does with each switch, on Spring Boot's own DataSource
+ * auto-configuration and a real server (the same JVM-wide one as the application tests): the
+ * default under the pool, {@code topology=over}, {@code enabled=false}, the application's own data
+ * source, the {@code @Idempotent} switch, the settings reaching the policy, a bad value's startup
+ * message, and the metadata covering every {@code retry.*} setting.
+ */
+class RetryingJdbcAutoConfigurationTest {
+
+    private final ApplicationContextRunner runner = new ApplicationContextRunner()
+            .withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class,
+                    RetryingJdbcAutoConfiguration.class, AopAutoConfiguration.class))
+            .withPropertyValues("spring.datasource.url=jdbc:postgresql://" + BankTestBase.PG.host() + ":"
+                    + BankTestBase.PG.port() + "/" + BankTestBase.PG.database(),
+                    "spring.datasource.username=" + BankTestBase.PG.user());
+
+    private static int one(DataSource ds) throws Exception {
+        try (Connection c = ds.getConnection(); Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT 1")) {
+            rs.next();
+            return rs.getInt(1);
+        }
+    }
+
+    @Test
+    void byDefaultThePoolHoldsRetryingConnectionsWithTheOverrideAndTestQuery() {
+        runner.run(ctx -> {
+            HikariDataSource pool = ctx.getBean(HikariDataSource.class);
+            assertThat(pool.getDataSource()).isInstanceOf(RetryingDataSource.class);
+            assertThat(pool.getExceptionOverrideClassName()).isEqualTo(RetryingExceptionOverride.class.getName());
+            assertThat(pool.getConnectionTestQuery()).isEqualTo("SELECT 1");
+            assertThat(pool.getPoolName()).isEqualTo("dataSource");
+            assertThat(one(pool)).isEqualTo(1);
+            assertThat(ctx).hasSingleBean(IdempotentAdvisor.class);
+        });
+    }
+
+    @Test
+    void overThePoolTheDataSourceIsTheRetryingLayerOverHikari() {
+        runner.withPropertyValues("retrying.jdbc.topology=over").run(ctx -> {
+            DataSource ds = ctx.getBean(DataSource.class);
+            assertThat(ds).isInstanceOf(RetryingHikariDataSource.class);
+            assertThat(ds.unwrap(HikariDataSource.class).getDataSource()).isNull();
+            assertThat(one(ds)).isEqualTo(1);
+        });
+    }
+
+    @Test
+    void disabledItLeavesEverythingAlone() {
+        runner.withPropertyValues("retrying.jdbc.enabled=false").run(ctx -> {
+            HikariDataSource pool = ctx.getBean(HikariDataSource.class);
+            assertThat(pool.getDataSource()).isNull();
+            assertThat(pool.getExceptionOverrideClassName()).isNull();
+            assertThat(ctx).doesNotHaveBean(IdempotentAdvisor.class);
+            assertThat(one(pool)).isEqualTo(1);
+        });
+    }
+
+    @Test
+    void theIdempotentAdviceCanBeTurnedOff() {
+        runner.withPropertyValues("retrying.jdbc.idempotent.enabled=false").run(ctx -> {
+            assertThat(ctx).doesNotHaveBean(IdempotentAdvisor.class);
+            assertThat(ctx.getBean(HikariDataSource.class).getDataSource()).isInstanceOf(RetryingDataSource.class);
+        });
+    }
+
+    @Configuration(proxyBeanMethods = false)
+    static class OwnDataSource {
+        @Bean
+        DataSource appDataSource() {
+            PGSimpleDataSource pg = new PGSimpleDataSource();
+            pg.setURL("jdbc:postgresql://" + BankTestBase.PG.host() + ":" + BankTestBase.PG.port() + "/"
+                    + BankTestBase.PG.database() + "?user=" + BankTestBase.PG.user());
+            return pg;
+        }
+    }
+
+    @Test
+    void anApplicationsOwnDataSourceIsLeftAloneUnlessAskedFor() {
+        runner.withUserConfiguration(OwnDataSource.class).run(ctx ->
+                assertThat(ctx.getBean(DataSource.class)).isInstanceOf(PGSimpleDataSource.class));
+        runner.withUserConfiguration(OwnDataSource.class).withPropertyValues("retrying.jdbc.wrap-user-data-source=true")
+                .run(ctx -> {
+                    DataSource ds = ctx.getBean(DataSource.class);
+                    assertThat(ds).isInstanceOf(RetryingDataSource.class);
+                    assertThat(one(ds)).isEqualTo(1);
+                });
+    }
+
+    @Test
+    void theSettingsReachThePolicy() {
+        runner.withPropertyValues("retrying.jdbc.max-attempts=30", "retrying.jdbc.base-delay=10ms",
+                "retrying.jdbc.max-delay=1s", "retrying.jdbc.token-bucket=none", "retrying.jdbc.reconnect-window=30s",
+                "retrying.jdbc.max-journal-bytes=1MB", "retrying.jdbc.resolve-commits=false").run(ctx -> {
+                    RetryPolicy policy = ctx.getBean(RetryingJdbcBeans.POLICY, RetryPolicy.class);
+                    assertThat(policy.maxAttempts()).isEqualTo(30);
+                    assertThat(policy.tokenBucket()).isNull();
+                    RetryingJdbcProperties p = ctx.getBean(RetryingJdbcProperties.class);
+                    assertThat(p.getReconnectWindow().toSeconds()).isEqualTo(30);
+                    assertThat(p.getMaxJournalBytes().toBytes()).isEqualTo(1024 * 1024);
+                    assertThat(p.isResolveCommits()).isFalse();
+                });
+    }
+
+    @Test
+    void aBadValueFailsStartupNamingTheProperty() {
+        for (String bad : new String[] {"max-attempts=0", "token-bucket=lots", "reconnect-window=soon",
+                "max-journal-statements=-1"}) {
+            String property = "retrying.jdbc." + bad.substring(0, bad.indexOf('='));
+            runner.withPropertyValues("retrying.jdbc." + bad).run(ctx -> {
+                assertThat(ctx).hasFailed();
+                assertThat(ctx.getStartupFailure()).rootCause().isNotNull();
+                assertThat(messages(ctx.getStartupFailure())).contains(property);
+            });
+        }
+    }
+
+    private static String messages(Throwable t) {
+        StringBuilder b = new StringBuilder();
+        for (Throwable c = t; c != null; c = c.getCause()) {
+            b.append(c.getMessage()).append('\n');
+        }
+        return b.toString();
+    }
+
+    @Test
+    void theMetadataCoversEveryRetrySetting() throws Exception {
+        String metadata;
+        try (InputStream in = getClass().getResourceAsStream("/META-INF/spring-configuration-metadata.json")) {
+            assertThat(in).as("the configuration processor's metadata").isNotNull();
+            metadata = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+        for (RetrySetting s : RetrySetting.values()) {
+            // retry.reconnectWindowMs -> retrying.jdbc.reconnect-window (a Duration: no unit in the name)
+            String name = s.key().substring("retry.".length()).replaceAll("Ms$", "");
+            String kebab = name.replaceAll("([a-z])([A-Z])", "$1-$2").toLowerCase(Locale.ROOT);
+            assertThat(metadata).as("retry.%s is bound", name).contains("\"retrying.jdbc." + kebab + "\"");
+        }
+    }
+}
