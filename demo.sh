@@ -10,6 +10,15 @@ case " $* " in
   *) [ -n "${RETRYING_PG_URL:-}" ] || .ci/ensure-postgres demo ;;
 esac
 
+# --ha runs a Patroni cluster of its own: it needs Patroni and etcd (Debian: patroni, etcd-server)
+case " $* " in
+  *" --ha "*)
+    if [ ! -x /usr/bin/patroni ] || [ ! -x /usr/bin/etcd ]; then
+      echo "demo: --ha needs Patroni and etcd (Debian: apt-get install patroni etcd-server)" >&2
+      exit 1
+    fi ;;
+esac
+
 # one Maven invocation builds the demo and the modules it needs; its output is shown (on stderr,
 # so that --json leaves nothing but JSON on stdout) only if it fails
 echo "demo: building (mvn -pl examples -am package) ..." >&2

@@ -38,11 +38,13 @@ import java.util.List;
  * that never received the transaction hands the same xid to its own next transactions, and a
  * server restarted after a crash may do the same when the transaction's WAL never reached disk:
  * {@code pg_xact_status} then answers "committed" for somebody else's transaction. So the same
- * round trip that captures the xid captures where it was assigned (the WAL timeline and the
- * postmaster's start time), and a COMMITTED answer from another history is not believed: UNKNOWN.
- * A restart whose checkpoint shows the xid was already handed out (a clean stop, or a crash whose
- * WAL had recorded it) is the same history (see {@link Identity#sameHistory}). ABORTED stays believable (this transaction is not in that history either
- * way, so running it again cannot apply it twice there).
+ * round trip that captures the xid captures where it was assigned (the WAL timeline, the
+ * postmaster's start time and the WAL insert position), and a COMMITTED answer is believed only
+ * from a history that provably contains the assignment ({@link Identity#sameHistory}): the same
+ * server run; a restart whose checkpoint shows the xid was already handed out; or a later timeline
+ * (a switchover, a failover) whose history file says the old timeline ran past the captured
+ * position. Otherwise UNKNOWN. ABORTED stays believable (this transaction is not in that history
+ * either way, so running it again cannot apply it twice there).
  */
 final class CommitResolver {
 
@@ -59,40 +61,98 @@ final class CommitResolver {
     static final String IDENTITY_SQL = "case when pg_is_in_recovery() then null else"
             + " substr(pg_walfile_name(pg_current_wal_insert_lsn()), 1, 8) || chr(32) || pg_postmaster_start_time()::text end";
 
+    /**
+     * Where the WAL was when the transaction's id was first seen (null while it has none, and so on a
+     * standby): past the transaction's first WAL record, which carries the id. Per transaction, unlike
+     * the identity. No quote character: it rides with the application's SQL too.
+     */
+    static final String POSITION_SQL = "case when pg_current_xact_id_if_assigned() is null then null else"
+            + " pg_current_wal_insert_lsn()::text end";
+
     /** The open transaction's id, assigned now if it has none (not on a standby, which assigns none). */
     static final String FORCED_XID_SQL = "(case when pg_is_in_recovery() then null else pg_current_xact_id() end)::text::bigint";
 
     /** The xid and where it was assigned: the server's WAL timeline and start time. */
-    private static final String CAPTURE = "select pg_current_xact_id_if_assigned()::text::bigint, " + IDENTITY_SQL;
+    private static final String CAPTURE = "select pg_current_xact_id_if_assigned()::text::bigint, " + IDENTITY_SQL
+            + ", " + POSITION_SQL;
     /** As CAPTURE, for work the server would give an id only at COMMIT or that ran out of sight. */
-    private static final String CAPTURE_FORCED = "select " + FORCED_XID_SQL + ", " + IDENTITY_SQL;
+    private static final String CAPTURE_FORCED = "select " + FORCED_XID_SQL + ", " + IDENTITY_SQL + ", " + POSITION_SQL;
 
-    /** Where transaction ids are assigned: an xid means the same transaction only under the same identity. */
-    private static final class Identity {
+    /**
+     * Where a transaction id was assigned, as captured with it (what the capture must record is
+     * {@link #IDENTITY_SQL}, once per physical connection, and {@link #POSITION_SQL}, once per
+     * transaction): the WAL timeline and the postmaster's start time, and the WAL insert position
+     * when the id was first seen, which lies past the transaction's first WAL record. An xid means
+     * the same transaction only in a server history that provably contains that assignment
+     * ({@link #sameHistory}).
+     */
+    static final class Identity {
         static final String SQL = IDENTITY_SQL;
+
+        private Identity() {
+        }
 
         static String of(Connection physical) throws SQLException {
             return queryString(physical, "select " + SQL);
         }
 
+        static long timeline(String identity) {
+            return Long.parseLong(identity.substring(0, 8), 16);
+        }
+
+        static long parseLsn(String lsn) {
+            int slash = lsn.indexOf('/');
+            return (Long.parseLong(lsn.substring(0, slash), 16) << 32) | Long.parseLong(lsn.substring(slash + 1), 16);
+        }
+
         /**
-         * Whether {@code xid}, captured under {@code captured}, still names the same transaction on
-         * {@code physical}: the same server run; or a restart on the same timeline whose latest
-         * checkpoint (the shutdown checkpoint of a clean stop, or the one that ends crash recovery)
-         * already counts {@code xid} as handed out, so the server cannot hand it out again. Anything
-         * else, including not being allowed to read the checkpoint, is another history.
+         * Whether {@code xid}, captured under {@code captured} with the WAL at {@code position}, still
+         * names the same transaction on {@code physical}:
+         * <ul>
+         *   <li>the same server run;</li>
+         *   <li>a restart on the same timeline whose latest checkpoint (the shutdown checkpoint of a
+         *       clean stop, or the one that ends crash recovery) already counts {@code xid} as handed
+         *       out, so the server cannot hand it out again;</li>
+         *   <li>a later timeline (a switchover, a failover) whose history says the captured timeline
+         *       ran in it at least up to {@code position}. The transaction's first WAL record, which
+         *       carries the id, lies below that position, so the promoted server replayed it, and
+         *       replaying a record moves the next xid past the record's: the new timeline never hands
+         *       {@code xid} out, and "committed" there is this transaction's commit record. (A
+         *       transaction whose writes all skip WAL, temporary and unlogged tables, has nothing
+         *       in the new history either way.) A standby that stopped short of that position (it
+         *       missed the transaction, or a crash lost WAL it never received) is another history.</li>
+         * </ul>
+         * Anything else, including not being allowed to read the checkpoint or the timeline history
+         * ({@code pg_read_file} needs superuser, {@code pg_read_server_files} or EXECUTE on it), is
+         * another history.
          */
-        static boolean sameHistory(String captured, long xid, Connection physical) throws SQLException {
+        static boolean sameHistory(String captured, String position, long xid, Connection physical) throws SQLException {
             if (captured == null) {
                 return false; // captured on a standby, promoted since: nothing says which history
             }
             String now = of(physical);
+            if (now == null) {
+                return false;
+            }
             if (captured.equals(now)) {
                 return true;
             }
-            if (!now.regionMatches(0, captured, 0, 9)) {
-                return false; // another timeline: a promoted standby
+            long then = timeline(captured);
+            long current = timeline(now);
+            if (current == then) {
+                return nextXidPast(xid, physical);
             }
+            if (current < then) {
+                return false;
+            }
+            if (position == null) {
+                return false;
+            }
+            Long switchPoint = switchPoint(physical, now.substring(0, 8), then);
+            return switchPoint != null && parseLsn(position) <= switchPoint;
+        }
+
+        private static boolean nextXidPast(long xid, Connection physical) {
             try (PreparedStatement ps = physical.prepareStatement("select ((split_part(next_xid, ':', 1)::bigint << 32)"
                     + " + split_part(next_xid, ':', 2)::bigint > ?)::text from pg_control_checkpoint()")) {
                 ps.setLong(1, xid);
@@ -102,6 +162,48 @@ final class CommitResolver {
             } catch (SQLException e) {
                 return false;
             }
+        }
+
+        /**
+         * Where {@code timeline} ended in the history of the server's current timeline (its history
+         * file: one line per ancestor, "parent timeline, switch point, reason"); null when it is not
+         * an ancestor or the file cannot be read.
+         */
+        private static Long switchPoint(Connection physical, String currentHex, long timeline) {
+            String history;
+            try (PreparedStatement ps = physical.prepareStatement("select pg_read_file(?)")) {
+                ps.setString(1, "pg_wal/" + currentHex + ".history");
+                try (ResultSet rs = ps.executeQuery()) {
+                    if (!rs.next()) {
+                        return null;
+                    }
+                    history = rs.getString(1);
+                }
+            } catch (SQLException e) {
+                return null;
+            }
+            return switchPoint(history, timeline);
+        }
+
+        /** The switch point of {@code timeline} in the text of a timeline history file; null if it is not there. */
+        static Long switchPoint(String history, long timeline) {
+            if (history == null) {
+                return null;
+            }
+            for (String line : history.split("\n")) {
+                String[] fields = line.trim().split("\\s+");
+                if (fields.length < 2 || fields[0].isEmpty() || fields[0].startsWith("#")) {
+                    continue;
+                }
+                try {
+                    if (Long.parseLong(fields[0]) == timeline) {
+                        return parseLsn(fields[1]);
+                    }
+                } catch (RuntimeException malformed) {
+                    return null;
+                }
+            }
+            return null;
         }
 
         private static String queryString(Connection physical, String sql) throws SQLException {
@@ -133,7 +235,7 @@ final class CommitResolver {
                         ResultSet rs = ps.executeQuery()) {
                     rs.next();
                     long id = rs.getLong(1);
-                    tx.capturedAtCommit(rs.wasNull() ? Commits.NO_XID : id, rs.getString(2), connection.generation());
+                    tx.capturedAtCommit(rs.wasNull() ? Commits.NO_XID : id, rs.getString(2), rs.getString(3), connection.generation());
                 } catch (SQLException e) {
                     // COMMIT not sent yet: a failure like any statement's
                     run = beforeCommit(e, run);
@@ -142,6 +244,7 @@ final class CommitResolver {
             }
             long xid = capture ? tx.xid() : Commits.NO_XID;
             String identity = capture ? tx.identity(connection.generation()) : null;
+            String position = capture ? tx.position() : null;
             // the server's word that, as of the transaction's last statement, it had no id
             boolean noXid = capture && xid == Commits.NO_XID && !tx.stale();
             // the entries as they are now: resolving a lost COMMIT swaps the connection, which clears them
@@ -191,7 +294,7 @@ final class CommitResolver {
                     throw new CommitOutcomeUnknownException("The connection was lost during COMMIT; whether the "
                             + "transaction committed is unknown (retry.resolveCommits is off)", Commits.NO_XID, e);
                 }
-                CommitOutcome outcome = resolve(xid, identity, e);
+                CommitOutcome outcome = resolve(xid, identity, position, e);
                 if (outcome == CommitOutcome.COMMITTED) {
                     committedOnto(settings);
                     break;
@@ -328,13 +431,13 @@ final class CommitResolver {
      * killed in the same sweep as the COMMIT's, a server that is still full) is no answer: the
      * question is asked again on another, with the dial's waits. UNKNOWN when the window ends first.
      */
-    private CommitOutcome resolve(long xid, String identity, SQLException lost) {
+    private CommitOutcome resolve(long xid, String identity, String position, SQLException lost) {
         long started = policy.nanoClock().getAsLong();
         Deadline deadline = Deadline.after(config.reconnectWindow(), policy.nanoClock());
         CommitOutcome outcome = CommitOutcome.UNKNOWN;
         for (int attempt = 1; ; attempt++) {
             try {
-                outcome = lookUp(xid, identity, deadline);
+                outcome = lookUp(xid, identity, position, deadline);
                 break;
             } catch (SQLException e) {
                 lost.addSuppressed(e);
@@ -364,11 +467,12 @@ final class CommitResolver {
     }
 
     /** One question on a new physical connection: throws when that connection fails under it. */
-    private CommitOutcome lookUp(long xid, String identity, Deadline deadline) throws SQLException, InterruptedException {
+    private CommitOutcome lookUp(long xid, String identity, String position, Deadline deadline)
+            throws SQLException, InterruptedException {
         Connection fresh = connection.swap();
         try {
             CommitOutcome outcome = Commits.awaitSettled(fresh, xid, deadline, policy.sleeper());
-            if (outcome == CommitOutcome.COMMITTED && !Identity.sameHistory(identity, xid, fresh)) {
+            if (outcome == CommitOutcome.COMMITTED && !Identity.sameHistory(identity, position, xid, fresh)) {
                 // another server history (a failover, a crash restart): the xid may be somebody else's
                 return CommitOutcome.UNKNOWN;
             }

@@ -32,15 +32,20 @@ final class TransactionId {
      * literal, identifier or comment the application left open (that SQL fails either way), nor add
      * a parameter.
      */
-    private static final String RIDE = "\n;select pg_current_xact_id_if_assigned()::text::bigint as " + COLUMN;
-    /** As {@link #RIDE}, assigning the id; never on a standby (nothing there gets one, and asking fails). */
-    private static final String RIDE_FORCED = "\n;select " + CommitResolver.FORCED_XID_SQL + " as " + COLUMN;
+    private static final String RIDE_XID = "\n;select pg_current_xact_id_if_assigned()::text::bigint as " + COLUMN;
+    /** As {@link #RIDE_XID}, assigning the id; never on a standby (nothing there gets one, and asking fails). */
+    private static final String RIDE_FORCED_XID = "\n;select " + CommitResolver.FORCED_XID_SQL + " as " + COLUMN;
 
-    private static final String IDENTITY_ONCE_ASSIGNED = ", case when pg_current_xact_id_if_assigned() is null then null else "
+    /** Every capture brings the WAL position once the id is assigned (column 2); the identity rides on (column 3). */
+    private static final String POSITION = ", " + CommitResolver.POSITION_SQL;
+
+    private static final String IDENTITY_ONCE_ASSIGNED = POSITION + ", case when pg_current_xact_id_if_assigned() is null then null else "
             + CommitResolver.IDENTITY_SQL + " end";
 
-    private static final String RIDE_WITH_IDENTITY = RIDE + IDENTITY_ONCE_ASSIGNED;
-    private static final String RIDE_FORCED_WITH_IDENTITY = RIDE_FORCED + IDENTITY_ONCE_ASSIGNED;
+    private static final String RIDE = RIDE_XID + POSITION;
+    private static final String RIDE_FORCED = RIDE_FORCED_XID + POSITION;
+    private static final String RIDE_WITH_IDENTITY = RIDE_XID + IDENTITY_ONCE_ASSIGNED;
+    private static final String RIDE_FORCED_WITH_IDENTITY = RIDE_FORCED_XID + IDENTITY_ONCE_ASSIGNED;
 
     private long xid = Commits.NO_XID;
     /** A statement ran since the last capture without carrying one (or out of sight): "no id" is not known. */
@@ -50,10 +55,13 @@ final class TransactionId {
     /** Where ids are assigned on the physical connection of {@link #identityGeneration}. */
     private String identity;
     private int identityGeneration = -1;
+    /** Where the WAL was when this transaction's id was first seen ({@link CommitResolver#POSITION_SQL}). */
+    private String position;
 
     /** A new transaction (or a replay's): nothing known yet. */
     void reset() {
         xid = Commits.NO_XID;
+        position = null;
         stale = false;
         force = false;
     }
@@ -103,6 +111,11 @@ final class TransactionId {
         }
     }
 
+    /** Where the WAL was when the id was first seen in this transaction, or null. */
+    String position() {
+        return position;
+    }
+
     /** The identity captured on the physical connection of {@code generation}, or null. */
     String identity(int generation) {
         return identityGeneration == generation ? identity : null;
@@ -131,8 +144,12 @@ final class TransactionId {
         if (!rs.wasNull()) {
             xid = id;
         }
-        if (rs.getMetaData().getColumnCount() > 1) {
-            identity = rs.getString(2);
+        int columns = rs.getMetaData().getColumnCount();
+        if (columns > 1 && position == null) {
+            position = rs.getString(2);
+        }
+        if (columns > 2) {
+            identity = rs.getString(3);
             // none on a standby: asked again while it stays so (a promoted standby assigns ids)
             identityGeneration = identity != null ? generation : -1;
         }
@@ -141,9 +158,12 @@ final class TransactionId {
     }
 
     /** A capture made at COMMIT (a round trip): its results. */
-    void capturedAtCommit(long id, String identity, int generation) {
+    void capturedAtCommit(long id, String identity, String position, int generation) {
         xid = id;
         this.identity = identity;
+        if (this.position == null) {
+            this.position = position;
+        }
         identityGeneration = generation;
         stale = false;
         force = false;

@@ -12,7 +12,15 @@ enum ChaosKind {
      */
     CONNECTIONS_FULL("connections-full", "role connection limit held full, backends killed"),
     /** The fault proxy lets the next COMMIT through, then cuts the connection before the reply. */
-    DROP_COMMIT_REPLY("drop-commit-reply", "the next COMMIT is executed, its reply is lost");
+    DROP_COMMIT_REPLY("drop-commit-reply", "the next COMMIT is executed, its reply is lost"),
+    /** --ha: kill -9 of the Patroni leader's postmaster; Patroni fails over to the synchronous standby. */
+    LEADER_KILLED("kill-leader", "kill -9 of the leader's postmaster, Patroni fails over"),
+    /** --ha: {@code patronictl switchover} to the synchronous standby (a fast shutdown of the leader). */
+    SWITCHOVER("switchover", "patronictl switchover to the synchronous standby"),
+    /** --ha: the leader's Patroni and PostgreSQL stopped (SIGSTOP) past the ttl, thawed once another leads. */
+    LEADER_FROZEN("freeze-leader", "the leader frozen (SIGSTOP) past the ttl, then thawed"),
+    /** --ha: etcd down longer than Patroni's retry_timeout, then started again: the leader demotes itself. */
+    ETCD_RESTART("etcd-restart", "etcd stopped for 6s and started again");
 
     private final String id;
     private final String description;
@@ -20,6 +28,11 @@ enum ChaosKind {
     ChaosKind(String id, String description) {
         this.id = id;
         this.description = description;
+    }
+
+    /** Whether this fault needs the Patroni cluster of {@code --ha}. */
+    boolean ha() {
+        return ordinal() >= LEADER_KILLED.ordinal();
     }
 
     /** A stable name for JSON and progress lines. */

@@ -15,6 +15,11 @@ final class ChaosSchedule {
     private static final List<ChaosKind> CYCLE = List.of(ChaosKind.KILL_BACKENDS, ChaosKind.DROP_COMMIT_REPLY,
             ChaosKind.RESTART_SERVER, ChaosKind.DROP_COMMIT_REPLY, ChaosKind.CONNECTIONS_FULL,
             ChaosKind.DROP_COMMIT_REPLY);
+    /** With {@code --ha}: each failover manager fault once, in the order of issue 17's table. */
+    private static final List<ChaosKind> HA_CYCLE = List.of(ChaosKind.LEADER_KILLED, ChaosKind.SWITCHOVER,
+            ChaosKind.LEADER_FROZEN, ChaosKind.ETCD_RESTART);
+    /** How long each --ha fault is planned to take, healing included (Patroni's ttl is 10 s). */
+    private static final long HA_LENGTH_MS = 15_000;
     private static final long MIN_STEP_MS = 500;
     private static final long MAX_STEP_MS = 2_000;
 
@@ -41,7 +46,9 @@ final class ChaosSchedule {
 
     /** The schedule for a run of {@code duration}, using only the kinds the target supports. */
     static ChaosSchedule plan(Duration duration, long seed, Set<ChaosKind> kinds) {
-        List<ChaosKind> cycle = CYCLE.stream().filter(kinds::contains).toList();
+        // a target with nothing but failover manager faults (--ha) plays those; the others the rest
+        boolean ha = !kinds.isEmpty() && kinds.stream().allMatch(ChaosKind::ha);
+        List<ChaosKind> cycle = (ha ? HA_CYCLE : CYCLE).stream().filter(kinds::contains).toList();
         if (cycle.isEmpty()) {
             return none();
         }
@@ -57,10 +64,12 @@ final class ChaosSchedule {
             long length = switch (kind) {
                 case RESTART_SERVER -> step;
                 case CONNECTIONS_FULL -> step * 3 / 2;
+                case LEADER_KILLED, SWITCHOVER, ETCD_RESTART -> HA_LENGTH_MS;
+                case LEADER_FROZEN -> HA_LENGTH_MS + 5_000;
                 default -> 0;
             };
             long at = next + random.nextLong(step / 4);
-            if (at + length > quietFrom) {
+            if (at + length > quietFrom || ha && i >= cycle.size()) {
                 break;
             }
             events.add(new Event(Duration.ofMillis(at), kind, Duration.ofMillis(length)));

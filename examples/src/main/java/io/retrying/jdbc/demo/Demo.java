@@ -1,5 +1,6 @@
 package io.retrying.jdbc.demo;
 
+import io.retrying.jdbc.fixtures.PatroniCluster;
 import io.retrying.jdbc.fixtures.PgServers;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -29,6 +30,14 @@ public final class Demo {
     private final PrintStream text;
     private final boolean tty;
     private final int columns;
+    /** When the workload started ({@link System#nanoTime()}): chaos events count from here. */
+    private long startNanos;
+
+    /**
+     * For one fault of {@code --ha}: how long after it each side committed its first transfer past
+     * the outage (null: none in the event's window).
+     */
+    record FirstWrite(ChaosRunner.Applied applied, Duration plain, Duration retrying) {}
 
     private Demo(DemoOptions options, PrintStream text, boolean tty, int columns) {
         this.options = options;
@@ -86,9 +95,11 @@ public final class Demo {
 
     private Map<String, Object> execute() throws Exception {
         text.println("retrying-jdbc demo: bank transfers under chaos, with and without retrying-jdbc");
-        text.println(options.url() == null ? "starting a throwaway PostgreSQL server ..." : "connecting ...");
+        text.println(options.ha() ? "starting a Patroni cluster (etcd and three PostgreSQL nodes) ..."
+                : options.url() == null ? "starting a throwaway PostgreSQL server ..." : "connecting ...");
         text.flush();
-        try (Target target = options.url() == null ? new EmbeddedTarget(PgServers.start()) : new UrlTarget(options.url())) {
+        try (Target target = options.ha() ? new PatroniTarget(PatroniCluster.start())
+                : options.url() == null ? new EmbeddedTarget(PgServers.start()) : new UrlTarget(options.url())) {
             Bank bank = new Bank(options.accounts());
             List<Side> sides = new ArrayList<>();
             try {
@@ -107,8 +118,9 @@ public final class Demo {
                         results.add(SideResult.of(side, bank.audit(c, side.stats().failedKeys())));
                     }
                 }
-                footer(results, applied);
-                return json(server, target, applied, results);
+                List<FirstWrite> firstWrites = options.ha() ? firstWrites(sides, applied) : List.of();
+                footer(results, applied, firstWrites);
+                return json(server, target, applied, results, firstWrites);
             } finally {
                 sides.forEach(Side::close);
             }
@@ -131,6 +143,7 @@ public final class Demo {
         }
         ChaosRunner chaos = new ChaosRunner(schedule, target);
         long start = System.nanoTime();
+        startNanos = start;
         Progress progress = new Progress(text, tty, columns, () -> progressLine(start, sides, chaos));
         workloads.forEach(w -> w.start(start, options.duration()));
         chaos.start(start);
@@ -223,7 +236,31 @@ public final class Demo {
         return m.entrySet().stream().map(e -> e.getKey() + " " + e.getValue()).collect(Collectors.joining(", "));
     }
 
-    private void footer(List<SideResult> results, List<ChaosRunner.Applied> applied) {
+    /** The time to the first write after each fault that ran, for each side. */
+    private List<FirstWrite> firstWrites(List<Side> sides, List<ChaosRunner.Applied> applied) {
+        List<FirstWrite> out = new ArrayList<>();
+        for (ChaosRunner.Applied a : applied) {
+            if (a.startedMs() < 0) {
+                continue;
+            }
+            long at = startNanos + Duration.ofMillis(a.startedMs()).toNanos();
+            long until = at + a.event().length().toNanos();
+            Duration plain = null;
+            Duration retrying = null;
+            for (Side side : sides) {
+                Duration d = side.stats().firstCommitAfter(at, until);
+                if (side.name().equals(Sides.PLAIN)) {
+                    plain = d;
+                } else {
+                    retrying = d;
+                }
+            }
+            out.add(new FirstWrite(a, plain, retrying));
+        }
+        return out;
+    }
+
+    private void footer(List<SideResult> results, List<ChaosRunner.Applied> applied, List<FirstWrite> firstWrites) {
         text.println();
         List<String> notes = applied.stream().filter(a -> !a.outcome().equals("ok"))
                 .map(a -> String.format(Locale.ROOT, "at %.1fs %s: %s",
@@ -237,6 +274,15 @@ public final class Demo {
         }
         text.print(Report.table(results, options.duration()));
         text.println();
+        if (!firstWrites.isEmpty()) {
+            text.println("first transfer committed after each fault (the end of the longest pause in commits):");
+            for (FirstWrite f : firstWrites) {
+                text.println(String.format(Locale.ROOT, "  at %5.1fs  %-14s plain %-8s retrying %s",
+                        f.applied().startedMs() / 1000.0, f.applied().event().kind().id(), secondsOrNone(f.plain()),
+                        secondsOrNone(f.retrying())));
+            }
+            text.println();
+        }
         for (SideResult r : results) {
             if (r.retries()) {
                 text.println(Report.verdict(r));
@@ -246,7 +292,7 @@ public final class Demo {
     }
 
     private Map<String, Object> json(String server, Target target, List<ChaosRunner.Applied> applied,
-            List<SideResult> results) {
+            List<SideResult> results, List<FirstWrite> firstWrites) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("server", server);
         m.put("mode", "concurrent");
@@ -264,6 +310,14 @@ public final class Demo {
             e.put("startedAtMs", a.startedMs());
             e.put("lengthMs", a.event().length().toMillis());
             e.put("outcome", a.outcome());
+            for (FirstWrite f : firstWrites) {
+                if (f.applied() == a) {
+                    Map<String, Object> first = new LinkedHashMap<>();
+                    first.put(Sides.PLAIN, f.plain() == null ? -1L : f.plain().toMillis());
+                    first.put(Sides.RETRYING, f.retrying() == null ? -1L : f.retrying().toMillis());
+                    e.put("firstWriteAfterMs", first);
+                }
+            }
             events.add(e);
         }
         m.put("chaosEvents", events);
@@ -271,6 +325,10 @@ public final class Demo {
         results.forEach(r -> sides.put(r.name(), r.toJson()));
         m.put("sides", sides);
         return m;
+    }
+
+    private static String secondsOrNone(Duration d) {
+        return d == null ? "none" : String.format(Locale.ROOT, "%.1fs", d.toMillis() / 1000.0);
     }
 
     private static String seconds(Duration d) {

@@ -16,9 +16,11 @@ import java.util.Locale;
  * @param help print the usage and stop
  */
 record DemoOptions(Duration duration, int threads, int accounts, long seed, boolean chaos, String url,
-        boolean json, boolean help) {
+        boolean json, boolean help, boolean ha) {
 
     static final Duration DEFAULT_DURATION = Duration.ofSeconds(20);
+    /** With --ha: room for the four failover manager faults, 15 to 20 s each with their healing. */
+    static final Duration DEFAULT_HA_DURATION = Duration.ofSeconds(80);
     static final int DEFAULT_THREADS = 4;
     static final int DEFAULT_ACCOUNTS = 100;
     static final long DEFAULT_SEED = 42;
@@ -47,6 +49,11 @@ record DemoOptions(Duration duration, int threads, int accounts, long seed, bool
             "                   throwaway embedded one; the demo creates schemas demo_plain and",
             "                   demo_retrying there. Chaos is then limited to what SQL can do:",
             "                   pg_terminate_backend",
+            "  --ha             run on a Patroni cluster instead (etcd and three PostgreSQL nodes in",
+            "                   synchronous mode, started for the run; needs the patroni and etcd-server",
+            "                   packages) under its faults: kill -9 of the leader, patronictl switchover,",
+            "                   the leader frozen past the ttl, etcd restarted (default duration "
+                    + DEFAULT_HA_DURATION.toSeconds() + "s)",
             "  --json           print the result as JSON on stdout (progress goes to stderr)",
             "  --help           print this help",
             "",
@@ -66,6 +73,8 @@ record DemoOptions(Duration duration, int threads, int accounts, long seed, bool
         String url = null;
         boolean json = false;
         boolean help = false;
+        boolean ha = false;
+        boolean durationGiven = false;
         for (int i = 0; i < args.length; i++) {
             String arg = args[i];
             if (!arg.startsWith("--")) {
@@ -76,6 +85,12 @@ record DemoOptions(Duration duration, int threads, int accounts, long seed, bool
             String inline = eq < 0 ? null : arg.substring(eq + 1);
             switch (name) {
                 case "--help", "-h" -> help = true;
+                case "--ha" -> {
+                    if (inline != null) {
+                        throw new UsageException("--ha takes no value");
+                    }
+                    ha = true;
+                }
                 case "--json" -> {
                     if (inline != null) {
                         throw new UsageException("--json takes no value");
@@ -91,7 +106,10 @@ record DemoOptions(Duration duration, int threads, int accounts, long seed, bool
                         value = args[++i];
                     }
                     switch (name) {
-                        case "--duration" -> duration = duration(value);
+                        case "--duration" -> {
+                            duration = duration(value);
+                            durationGiven = true;
+                        }
                         case "--threads" -> threads = intIn(name, value, 1, MAX_THREADS);
                         case "--accounts" -> accounts = intIn(name, value, 2, MAX_ACCOUNTS);
                         case "--seed" -> seed = seed(value);
@@ -102,7 +120,13 @@ record DemoOptions(Duration duration, int threads, int accounts, long seed, bool
                 default -> throw new UsageException("unknown option '" + name + "'");
             }
         }
-        return new DemoOptions(duration, threads, accounts, seed, chaos, url, json, help);
+        if (ha && url != null) {
+            throw new UsageException("--ha and --url exclude each other (--ha starts a Patroni cluster of its own)");
+        }
+        if (ha && !durationGiven) {
+            duration = DEFAULT_HA_DURATION;
+        }
+        return new DemoOptions(duration, threads, accounts, seed, chaos, url, json, help, ha);
     }
 
     private static Duration duration(String value) throws UsageException {

@@ -1,6 +1,7 @@
 package io.retrying.jdbc.demo;
 
 import io.retrying.jdbc.Classifier;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -18,6 +19,7 @@ final class SideStats {
     private final LongAdder failed = new LongAdder();
     private final Map<String, LongAdder> failuresByState = new ConcurrentHashMap<>();
     private final ConcurrentLinkedQueue<String> failedKeys = new ConcurrentLinkedQueue<>();
+    private final ConcurrentLinkedQueue<Long> commitTimes = new ConcurrentLinkedQueue<>();
 
     void recordAttempt() {
         attempted.increment();
@@ -25,6 +27,28 @@ final class SideStats {
 
     void recordCommit() {
         committed.increment();
+        commitTimes.add(System.nanoTime());
+    }
+
+    /**
+     * How long after {@code faultNanos} the first commit after the fault's outage came: the end of
+     * the longest pause between commits from the fault to {@code untilNanos} (commits may still come
+     * for a moment after the fault, before the old primary is gone); null when none came.
+     */
+    Duration firstCommitAfter(long faultNanos, long untilNanos) {
+        long[] times = commitTimes.stream().mapToLong(Long::longValue).filter(t -> t >= faultNanos && t <= untilNanos)
+                .sorted().toArray();
+        long previous = faultNanos;
+        long bestGap = -1;
+        long bestEnd = 0;
+        for (long t : times) {
+            if (t - previous > bestGap) {
+                bestGap = t - previous;
+                bestEnd = t;
+            }
+            previous = t;
+        }
+        return bestGap < 0 ? null : Duration.ofNanos(bestEnd - faultNanos);
     }
 
     void recordFailure(Transfer t, Throwable e) {

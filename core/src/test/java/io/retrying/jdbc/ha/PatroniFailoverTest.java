@@ -1,0 +1,311 @@
+package io.retrying.jdbc.ha;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.retrying.jdbc.CommitOutcomeUnknownException;
+import io.retrying.jdbc.Commits;
+import io.retrying.jdbc.RetryEvent;
+import io.retrying.jdbc.RetryListener;
+import io.retrying.jdbc.RetryingDataSource;
+import io.retrying.jdbc.fixtures.PatroniCluster;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The bank through a real failover manager: Patroni and etcd ({@link PatroniCluster}) fail the
+ * cluster over on their own timing under each of four faults, while the application runs the bank
+ * through {@code jdbc:retrying:postgresql://h1,h2,h3/...?targetServerType=primary} and never
+ * retries. Beside it, the same workload through plain pgjdbc (which has to dial again after every
+ * failure) gives the comparison figures (written to {@code target/patroni-figures.md}).
+ *
+ * <p>What must hold for the retrying side, for each fault on its own: no exception but 08007 for
+ * work in flight on a primary that died (a transaction's {@link CommitOutcomeUnknownException} with
+ * its xid, an autocommit write's without one), and after a switchover none at all; no write
+ * applied twice, no acknowledged write missing on the final leader; money conserved, and every
+ * balance what the recorded transfers make it; nothing kept from the frozen old primary after its
+ * demotion; the first write after the fault within ttl + loop_wait + 2 s.
+ *
+ * <p>One cluster serves the four faults in sequence (each waits until the cluster is healthy again:
+ * one leader, two streaming replicas, one of them synchronous), to keep the run to a couple of minutes.
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class PatroniFailoverTest {
+
+    private static final Logger LOG = LoggerFactory.getLogger(PatroniFailoverTest.class);
+    private static final Duration FIRST_WRITE_BOUND = PatroniCluster.TTL.plus(PatroniCluster.LOOP_WAIT).plusSeconds(2);
+    private static final Duration HEAL = Duration.ofSeconds(90);
+    private static final Path FIGURES = Path.of("target", "patroni-figures.md");
+    private static PatroniCluster cluster;
+
+    @BeforeAll
+    static void startCluster() throws IOException {
+        // CI installs Patroni and etcd (.ci/run) and never skips; a developer's machine may lack them
+        assumeTrue(PatroniCluster.available() || System.getenv("CI") != null, "patroni or etcd is not installed");
+        cluster = PatroniCluster.start();
+        Files.createDirectories(FIGURES.getParent());
+        Files.writeString(FIGURES, "| fault | plain pgjdbc: exceptions | layer: exceptions | first write after, plain / layer"
+                + " | failed dials/s with no primary, plain / layer |\n|---|---|---|---|---|\n", StandardCharsets.UTF_8);
+    }
+
+    @AfterAll
+    static void stopCluster() {
+        if (cluster != null) {
+            cluster.close();
+        }
+    }
+
+    @Test
+    @Order(1)
+    void killOfTheLeadersPostmaster() throws Exception {
+        run("kill -9 of the leader's postmaster", "kill_", sides -> {
+            cluster.killLeader();
+            sides.faultNow();
+            return null;
+        });
+    }
+
+    @Test
+    @Order(2)
+    void patronictlSwitchover() throws Exception {
+        run("`patronictl switchover`", "switch_", sides -> {
+            sides.faultNow(); // the command itself fences and stops the leader
+            cluster.switchover();
+            return null;
+        });
+    }
+
+    @Test
+    @Order(3)
+    void leaderFrozenPastTheTtlThenThawed() throws Exception {
+        run("leader frozen (SIGSTOP) past the ttl", "frozen_", sides -> {
+            PatroniCluster.Node old = cluster.leader().orElseThrow();
+            PatroniCluster.Frozen frozen = cluster.freeze(old);
+            sides.faultNow();
+            try {
+                PatroniCluster.Node next = cluster.awaitNewLeader(old, Duration.ofSeconds(40));
+                LOG.info("frozen {}: {} leads", old, next);
+            } finally {
+                frozen.thaw();
+            }
+            return old;
+        });
+    }
+
+    @Test
+    @Order(4)
+    void etcdRestarted() throws Exception {
+        run("etcd restarted", "etcd_", sides -> {
+            sides.faultNow();
+            // down longer than retry_timeout (5 s): the leader cannot renew its key and demotes itself
+            cluster.restartEtcd(Duration.ofSeconds(6));
+            return null;
+        });
+    }
+
+    @FunctionalInterface
+    private interface Fault {
+        /** Causes the fault and marks its moment; returns the node that must keep nothing written after its demotion, if any. */
+        PatroniCluster.Node cause(Sides sides) throws Exception;
+    }
+
+    /** The two sides of the comparison, run together through the same fault. */
+    private static final class Sides {
+        volatile BankWorkload layer;
+        volatile BankWorkload plain;
+
+        void faultNow() {
+            long now = System.nanoTime();
+            layer.faultNow(now);
+            plain.faultNow(now);
+        }
+    }
+
+    private void run(String fault, String prefix, Fault cause) throws Exception {
+        PatroniCluster.Node leader = cluster.awaitHealthy(HEAL);
+        RetryingDataSource ds = new RetryingDataSource();
+        // its own token bucket (other tests in this JVM drain the shared one); a window past the ttl.
+        // No socketTimeout: a read that times out is the caller's to retry (Classifier), so on a
+        // frozen primary statements wait for the thaw, when Patroni demotes it and cuts them
+        ds.setUrl("jdbc:retrying:postgresql://" + cluster.hostPorts() + "/postgres?user=postgres&sslmode=disable"
+                + "&targetServerType=primary&connectTimeout=2&retry.tokenBucket=500&retry.reconnectWindowMs=30000");
+        String plainUrl = cluster.jdbcUrl("&connectTimeout=2");
+        Sides sides = new Sides();
+        List<RetryEvent> retries = java.util.Collections.synchronizedList(new ArrayList<>());
+        PatroniCluster.Node fenced;
+        ds.setRetryListener(new RetryListener() {
+            @Override
+            public void onRetry(RetryEvent event) {
+                retries.add(event);
+                BankWorkload layer = sides.layer;
+                if (layer != null && isDial(event)) {
+                    layer.failedDials.add(System.nanoTime());
+                }
+            }
+        });
+        try (Connection admin = leader.connect()) {
+            sides.layer = BankWorkload.start(admin, prefix + "layer_", ds::getConnection, false, 2, 2, 3);
+            sides.plain = BankWorkload.start(admin, prefix + "plain_", () -> DriverManager.getConnection(plainUrl), true, 2, 2, 3);
+        }
+        try {
+            assertTrue(sides.layer.awaitProgress(20, Duration.ofSeconds(20)), "before the fault: " + sides.layer);
+            assertTrue(sides.plain.awaitProgress(20, Duration.ofSeconds(20)), "before the fault: " + sides.plain);
+
+            fenced = cause.cause(sides);
+
+            assertTrue(sides.layer.awaitProgress(20, Duration.ofSeconds(45)), "after the fault: " + sides.layer + "; first failures "
+                    + sides.layer.failures().stream().limit(5).map(f -> f + " " + causes(f.error())).toList() + "\n" + cluster.logTails());
+            sides.plain.awaitProgress(20, Duration.ofSeconds(10));
+        } finally {
+            sides.layer.close();
+            sides.plain.close();
+        }
+        PatroniCluster.Node finalLeader = cluster.awaitHealthy(HEAL);
+        BankWorkload.Audit layer;
+        BankWorkload.Audit plain;
+        try (Connection c = finalLeader.connect()) {
+            layer = sides.layer.audit(c);
+            plain = sides.plain.audit(c);
+        }
+        Duration layerFirst = sides.layer.faultToFirstWrite();
+        Duration plainFirst = sides.plain.faultToFirstWrite();
+        List<Workers.Failure> layerFailures = sides.layer.failures();
+        List<Workers.Failure> plainFailures = sides.plain.failures();
+        String figures = "| " + fault + " | " + plainFailures.size() + " | " + describe(sides.layer) + " | "
+                + seconds(plainFirst) + " / " + seconds(layerFirst) + " | "
+                + Math.round(sides.plain.failedDialsPerSecond()) + " / " + Math.round(sides.layer.failedDialsPerSecond()) + " |";
+        Files.writeString(FIGURES, figures + "\n", StandardCharsets.UTF_8, StandardOpenOption.APPEND);
+        LOG.info("{}: {}; layer {} (retries {}), audit {}; plain {}, audit {}", fault, figures, sides.layer, retries.size(), layer,
+                sides.plain, plain);
+
+        // what the application saw
+        assertEquals(List.of(), unexpected(sides.layer, fault.contains("switchover")), fault + ": exceptions that reached the application");
+        assertEquals(List.of(), List.copyOf(sides.layer.wrongTotals), fault + ": reads saw money appear or vanish");
+        // what the final leader holds
+        assertEquals(Map.of(), layer.twice(), fault + ": writes applied twice");
+        assertEquals(List.of(), layer.missing(), fault + ": acknowledged writes missing on the final leader " + finalLeader);
+        assertEquals(BankWorkload.ACCOUNTS * BankWorkload.OPENING_BALANCE, layer.total(), fault + ": money conserved");
+        assertEquals(Map.of(), layer.wrongBalances(), fault + ": balances the recorded transfers do not explain");
+        if (fenced != null) {
+            // the old primary, rewound and following the final leader, holds what the leader holds:
+            // whatever it took after it was frozen is gone, and none of it was acknowledged (above)
+            assertEquals(keysOn(finalLeader, sides.layer.prefix), awaitSameKeys(fenced, finalLeader, sides.layer.prefix),
+                    fault + ": the old primary " + fenced + " kept writes of its own after its demotion");
+        }
+        assertNotNull(layerFirst, fault + ": no write after the fault");
+        assertTrue(layerFirst.compareTo(FIRST_WRITE_BOUND) <= 0,
+                fault + ": first write " + layerFirst.toMillis() + " ms after the fault (bound " + FIRST_WRITE_BOUND.toMillis() + " ms)");
+    }
+
+    /** Failures other than 08007 on a write in flight (with its xid for a transaction); after a switchover, any failure. */
+    private static List<String> unexpected(BankWorkload work, boolean none) {
+        List<String> out = new ArrayList<>();
+        for (Workers.Failure f : work.readers.failures()) {
+            out.add("read " + f);
+        }
+        for (Workers.Failure f : work.autocommitWriters.failures()) {
+            SQLException e = f.error();
+            boolean xid = e instanceof CommitOutcomeUnknownException u && u.xid() != Commits.NO_XID;
+            if (none || !"08007".equals(e.getSQLState()) || xid) {
+                out.add("autocommit " + f);
+            }
+        }
+        for (Workers.Failure f : work.transfers.failures()) {
+            SQLException e = f.error();
+            boolean withXid = e instanceof CommitOutcomeUnknownException u && u.xid() != Commits.NO_XID;
+            if (none || !withXid) {
+                out.add("transaction " + f);
+            }
+        }
+        return out;
+    }
+
+    private static String causes(Throwable t) {
+        StringBuilder sb = new StringBuilder();
+        for (Throwable c = t.getCause(); c != null && sb.length() < 600; c = c.getCause()) {
+            sb.append(" <- ").append(c);
+        }
+        for (Throwable s : t.getSuppressed()) {
+            sb.append(" [suppressed ").append(s).append(']');
+        }
+        return sb.toString();
+    }
+
+    /** The layer's exceptions, as the table of issue 17 says them. */
+    private static String describe(BankWorkload work) {
+        int tx = work.transfers.failures().size();
+        int auto = work.autocommitWriters.failures().size();
+        int reads = work.readers.failures().size();
+        if (tx + auto + reads == 0) {
+            return "0";
+        }
+        return (tx + auto + reads) + " (" + tx + " transactions, " + auto + " autocommit writes"
+                + (reads > 0 ? ", " + reads + " reads" : "") + ")";
+    }
+
+    private static String seconds(Duration d) {
+        return d == null ? "none" : String.format(java.util.Locale.ROOT, "%.1f s", d.toMillis() / 1000.0);
+    }
+
+    /** A failed dial the layer will repeat: no primary found, a refused or timed-out connect, a server starting or stopping. */
+    private static boolean isDial(RetryEvent e) {
+        String state = String.valueOf(e.sqlState());
+        return state.equals("08001") || state.equals("08004") || state.equals("57P03");
+    }
+
+    private static java.util.Set<String> keysOn(PatroniCluster.Node node, String prefix) throws SQLException {
+        java.util.Set<String> keys = new java.util.TreeSet<>();
+        try (Connection c = node.connect(); Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery("SELECT k FROM " + prefix + "writes UNION ALL SELECT k FROM " + prefix + "transfers")) {
+            while (rs.next()) {
+                keys.add(rs.getString(1));
+            }
+        }
+        return keys;
+    }
+
+    /** The keys on {@code replica} once it has replayed everything the leader has written. */
+    private static java.util.Set<String> awaitSameKeys(PatroniCluster.Node replica, PatroniCluster.Node leader, String prefix)
+            throws SQLException, InterruptedException {
+        String lsn;
+        try (Connection c = leader.connect(); Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT pg_current_wal_lsn()")) {
+            rs.next();
+            lsn = rs.getString(1);
+        }
+        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        while (System.nanoTime() < deadline) {
+            try (Connection c = replica.connect(); Statement st = c.createStatement();
+                    ResultSet rs = st.executeQuery("SELECT pg_last_wal_replay_lsn() >= '" + lsn + "'::pg_lsn")) {
+                if (rs.next() && rs.getBoolean(1)) {
+                    break;
+                }
+            } catch (SQLException e) {
+                // restarting as a replica
+            }
+            Thread.sleep(100);
+        }
+        return keysOn(replica, prefix);
+    }
+}
