@@ -183,7 +183,7 @@ final class Recovery {
         if (!decision.retry()) {
             reporter.gaveUp(run.event(e, decision));
             dropIfDead(recovery);
-            if (wrote || unproven) {
+            if (wrote) {
                 throw mayHaveWritten(e, run);
             }
             if (number > 1 && decision.recovery().isRetryable()) {
@@ -198,12 +198,7 @@ final class Recovery {
             try {
                 fresh = connection.swap();
             } catch (SQLException dial) {
-                if (unproven) {
-                    // no server to ask: whether it wrote stays unknown
-                    SQLException unknown = mayHaveWritten(e, run);
-                    unknown.addSuppressed(dial);
-                    throw unknown;
-                }
+                // no server to ask (as before the server-side proof: the failure to reach it surfaces)
                 dial.addSuppressed(e);
                 throw dial;
             }
