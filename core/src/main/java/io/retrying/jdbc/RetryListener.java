@@ -1,7 +1,7 @@
 package io.retrying.jdbc;
 
 /**
- * Callbacks for every retry, recovery, give-up and commit resolution: the place to hang metrics,
+ * Callbacks for every retry, recovery, give-up, commit resolution and circuit-breaker transition: the place to hang metrics,
  * tracing or extra logs.
  *
  * <p>Every method has a no-op default, so an implementation overrides only what it needs. The
@@ -49,6 +49,15 @@ public interface RetryListener {
      * @param outcome what the server said about it
      */
     default void onCommitResolved(long xid, CommitOutcome outcome) {}
+
+    /**
+     * A server's circuit breaker changed state (closed, open, half-open). The breaker is shared by
+     * the process; the listener that hears a transition is the one of the connection whose dial
+     * (or wait) made it.
+     *
+     * @param event the server, the states before and after, and how long it stays open
+     */
+    default void onCircuitStateChange(CircuitEvent event) {}
 
     /**
      * Work succeeded at its first attempt: a statement execution, a COMMIT, or a unit of

@@ -1,6 +1,7 @@
 package io.retrying.jdbc;
 
 import io.retrying.jdbc.internal.DataSourceDialer;
+import io.retrying.jdbc.internal.dial.BreakerSettings;
 import io.retrying.jdbc.internal.PgTarget;
 import io.retrying.jdbc.internal.RetryConfig;
 import io.retrying.jdbc.internal.RetrySetting;
@@ -327,6 +328,21 @@ public final class RetryingDataSource implements DataSource {
         setting(RetrySetting.MAX_DELAY_MS, maxDelayMs);
     }
 
+    /** {@code retry.breaker}: dials go through a circuit breaker per server ({@code on}, default, or {@code off}). */
+    public void setBreaker(String onOff) {
+        setting(RetrySetting.BREAKER, onOff);
+    }
+
+    /** {@code retry.breakerThreshold}: consecutive dials that reach no server before its breaker opens (1 to 1000; 3). */
+    public void setBreakerThreshold(int threshold) {
+        setting(RetrySetting.BREAKER_THRESHOLD, threshold);
+    }
+
+    /** {@code retry.breakerMaxOpenMs}: cap of the breaker's open interval, in ms (>= 1; 200). */
+    public void setBreakerMaxOpenMs(long maxOpenMs) {
+        setting(RetrySetting.BREAKER_MAX_OPEN_MS, maxOpenMs);
+    }
+
     /** The listener for retries, recoveries, give-ups and commit resolutions; null for none. */
     public void setRetryListener(RetryListener listener) {
         set(() -> this.listener = listener);
@@ -473,6 +489,7 @@ public final class RetryingDataSource implements DataSource {
         private int maxJournalStatements = RetryConfig.defaults().maxJournalStatements();
         private long maxJournalBytes = RetryConfig.defaults().maxJournalBytes();
         private boolean resolveCommits = RetryConfig.defaults().resolveCommits();
+        private BreakerSettings breaker = RetryConfig.defaults().breaker();
 
         private Builder(DataSource target) {
             this.target = Objects.requireNonNull(target, "target");
@@ -547,6 +564,27 @@ public final class RetryingDataSource implements DataSource {
             return this;
         }
 
+        /**
+         * Whether dials to a pgjdbc data source go through the circuit breaker of their server
+         * (default on; a pool dials for itself and is not guarded).
+         */
+        public Builder breaker(boolean on) {
+            this.breaker = breaker.withEnabled(on);
+            return this;
+        }
+
+        /** Consecutive dials that reach no server before its breaker opens; default 3. */
+        public Builder breakerThreshold(int threshold) {
+            this.breaker = breaker.withThreshold(threshold);
+            return this;
+        }
+
+        /** Cap of the breaker's open interval; default 200 ms. */
+        public Builder breakerMaxOpen(Duration cap) {
+            this.breaker = breaker.withMaxOpen(Objects.requireNonNull(cap, "breakerMaxOpen"));
+            return this;
+        }
+
         /** The data source; the builder may be used again. */
         public RetryingDataSource build() {
             RetryPolicy p = policy;
@@ -554,7 +592,7 @@ public final class RetryingDataSource implements DataSource {
                 p = bucket == null ? p.toBuilder().noTokenBucket().build() : p.toBuilder().tokenBucket(bucket).build();
             }
             RetryConfig config = new RetryConfig(p, reconnectWindow, maxJournalStatements, maxJournalBytes,
-                    resolveCommits, listener, initializer);
+                    resolveCommits, listener, initializer, breaker);
             return new RetryingDataSource(new Resolved(target, config, PgTarget.of(target)));
         }
     }

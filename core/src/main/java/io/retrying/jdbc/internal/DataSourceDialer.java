@@ -1,11 +1,14 @@
 package io.retrying.jdbc.internal;
 
+import io.retrying.jdbc.internal.dial.Breakers;
+import io.retrying.jdbc.internal.dial.DialTarget;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
 import javax.sql.DataSource;
+import org.postgresql.ds.common.BaseDataSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -26,6 +29,7 @@ public final class DataSourceDialer implements Dialer {
     private final String password;
     private final PgTarget where;
     private final Method evict;
+    private final DialTarget dialTarget;
 
     /**
      * @param target where connections come from
@@ -43,6 +47,29 @@ public final class DataSourceDialer implements Dialer {
         this.password = password;
         this.where = where;
         this.evict = evict;
+        this.dialTarget = dialTarget(target);
+    }
+
+    /**
+     * pgjdbc's own data sources dial the server directly, so their dials go through its breaker;
+     * a pool (HikariCP, pgjdbc's old {@code PGPoolingDataSource}) dials for itself, on its own
+     * schedule, and anything else is not known to dial at all.
+     */
+    @SuppressWarnings("deprecation")
+    private static DialTarget dialTarget(DataSource target) {
+        if (!(target instanceof BaseDataSource) || target instanceof org.postgresql.ds.PGPoolingDataSource) {
+            return null;
+        }
+        try {
+            return DialTarget.ofUrl(Breakers.shared(), ((BaseDataSource) target).getURL(), new java.util.Properties());
+        } catch (RuntimeException e) {
+            return null; // a URL it cannot make: its dials fail on their own
+        }
+    }
+
+    @Override
+    public DialTarget dialTarget() {
+        return dialTarget;
     }
 
     /** The same target asked with {@code getConnection(user, password)}; cheap (no reflection). */

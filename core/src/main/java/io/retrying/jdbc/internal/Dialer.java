@@ -1,5 +1,7 @@
 package io.retrying.jdbc.internal;
 
+import io.retrying.jdbc.internal.dial.DialTarget;
+import io.retrying.jdbc.internal.dial.HostChoice;
 import java.sql.Connection;
 import java.sql.SQLException;
 
@@ -45,5 +47,26 @@ public interface Dialer {
      */
     default boolean multiHostPrimary() {
         return false;
+    }
+
+    /**
+     * The server (or multi-host target) whose circuit breaker guards this dialer's dials; null
+     * when its dials are not its own to guard (a pool dials for itself, a test's dialer).
+     */
+    default DialTarget dialTarget() {
+        return null;
+    }
+
+    /**
+     * Whether {@link #dial(HostChoice)} dials only the hosts chosen, and tells each host's breaker
+     * whether it was reached: a driver URL naming several hosts does.
+     */
+    default boolean choosesHosts() {
+        return false;
+    }
+
+    /** A new physical connection to one of the hosts {@code hosts} tries. The default is {@link #dial()}. */
+    default Connection dial(HostChoice hosts) throws SQLException {
+        return dial();
     }
 }

@@ -1,5 +1,9 @@
 package io.retrying.jdbc.internal;
 
+import io.retrying.jdbc.internal.dial.Breakers;
+import io.retrying.jdbc.internal.dial.DialTarget;
+import io.retrying.jdbc.internal.dial.HostChoice;
+import io.retrying.jdbc.internal.dial.ObservingSocketFactory;
 import java.sql.Connection;
 import java.sql.Driver;
 import java.sql.SQLException;
@@ -15,6 +19,11 @@ public final class DriverDialer implements Dialer {
     private final String pgUrl;
     private final Properties pgProps;
     private final PgTarget target;
+    private final DialTarget dialTarget;
+    /** For several hosts: pgjdbc's reading of the URL and properties, to dial some of the hosts; else null. */
+    private final Properties parsed;
+    private final String[] hosts;
+    private final String[] ports;
 
     /**
      * @param pg pgjdbc's driver
@@ -27,6 +36,70 @@ public final class DriverDialer implements Dialer {
         this.pgProps = new Properties();
         this.pgProps.putAll(pgProps);
         this.target = PgTarget.of(pgUrl, pgProps);
+        this.dialTarget = DialTarget.ofUrl(Breakers.shared(), pgUrl, this.pgProps);
+        Properties read = dialTarget != null && dialTarget.severalHosts()
+                ? org.postgresql.Driver.parseURL(pgUrl, this.pgProps) : null;
+        if (read != null) {
+            this.parsed = new Properties();
+            for (String key : read.stringPropertyNames()) {
+                parsed.setProperty(key, read.getProperty(key));
+            }
+            this.hosts = parsed.getProperty("PGHOST").split(",");
+            this.ports = parsed.getProperty("PGPORT").split(",");
+        } else {
+            this.parsed = null;
+            this.hosts = null;
+            this.ports = null;
+        }
+    }
+
+    @Override
+    public boolean choosesHosts() {
+        return parsed != null;
+    }
+
+    /**
+     * Dials the chosen hosts only, in the URL's order, with everything else as pgjdbc read it:
+     * pgjdbc is given no host in the URL and the hosts as {@code PGHOST}/{@code PGPORT}, so its
+     * own rules (targetServerType, loadBalanceHosts, hostRecheckSeconds) apply to those. Its
+     * sockets tell each host's breaker whether it was reached, unless the application set a
+     * {@code socketFactory} of its own.
+     */
+    @Override
+    public Connection dial(HostChoice choice) throws SQLException {
+        if (parsed == null) {
+            return dial();
+        }
+        StringBuilder h = new StringBuilder();
+        StringBuilder p = new StringBuilder();
+        for (int i = 0; i < hosts.length; i++) {
+            if (choice.tries(i)) {
+                if (h.length() > 0) {
+                    h.append(',');
+                    p.append(',');
+                }
+                h.append(hosts[i]);
+                p.append(i < ports.length ? ports[i] : ports[ports.length - 1]);
+            }
+        }
+        Properties props = new Properties();
+        props.putAll(parsed);
+        props.setProperty("PGHOST", h.toString());
+        props.setProperty("PGPORT", p.toString());
+        if (props.getProperty("socketFactory") == null) {
+            props.setProperty("socketFactory", ObservingSocketFactory.class.getName());
+            props.setProperty("socketFactoryArg", ObservingSocketFactory.arg(choice.settings()));
+        }
+        Connection c = pg.connect("jdbc:postgresql://", props);
+        if (c == null) {
+            throw new SQLException("pgjdbc does not accept the URL for " + target.description(), "08001");
+        }
+        return c;
+    }
+
+    @Override
+    public DialTarget dialTarget() {
+        return dialTarget;
     }
 
     @Override

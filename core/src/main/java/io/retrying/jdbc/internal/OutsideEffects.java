@@ -40,42 +40,51 @@ final class OutsideEffects {
         }
     }
 
-    /**
-     * Whether {@code entry} calls one of them, or cannot be planned to tell (then it counts as
-     * calling one). The question runs under a savepoint: a statement EXPLAIN refuses (DDL) must
-     * not abort the replay's transaction.
-     */
+    /** Whether {@code entry} calls one of them, as {@link #reaches(Connection, String, Object)} says. */
     static boolean reaches(Connection physical, JournalEntry entry) throws SQLException {
-        Savepoint sp = physical.setSavepoint();
+        return reaches(physical, entry.sql, entry.binding);
+    }
+
+    /**
+     * Whether {@code sql} with {@code binding} (a statement's {@code bindingForJournal}) calls one of
+     * them, or cannot be planned to tell (then it counts as calling one). Inside a transaction the
+     * question runs under a savepoint: a statement EXPLAIN refuses (DDL) must not abort it.
+     */
+    static boolean reaches(Connection physical, String sql, Object binding) throws SQLException {
+        Savepoint sp = physical.getAutoCommit() ? null : physical.setSavepoint();
         try {
             boolean reaches = false;
-            for (String plan : plans(physical, entry)) {
+            for (String plan : plans(physical, sql, binding)) {
                 reaches |= plan == null || CALL.matcher(plan).find();
             }
-            physical.releaseSavepoint(sp);
+            if (sp != null) {
+                physical.releaseSavepoint(sp);
+            }
             return reaches;
         } catch (SQLException e) {
             if (Classifier.retryability(e).needsNewConnection()) {
                 throw e;
             }
-            physical.rollback(sp);
+            if (sp != null) {
+                physical.rollback(sp);
+            }
             return true;
         }
     }
 
-    private static List<String> plans(Connection physical, JournalEntry entry) throws SQLException {
-        if (entry.binding instanceof List<?> batch && !batch.isEmpty()) {
+    private static List<String> plans(Connection physical, String sql, Object binding) throws SQLException {
+        if (binding instanceof List<?> batch && !batch.isEmpty()) {
             if (batch.get(0) instanceof ParameterLog first) {
                 // one SQL, many bindings: the functions it calls are the same for each
-                return Collections.singletonList(ServerPlan.explain(physical, entry.sql, first));
+                return Collections.singletonList(ServerPlan.explain(physical, sql, first));
             }
             List<String> plans = new ArrayList<>();
-            for (Object sql : batch) {
-                plans.add(ServerPlan.explain(physical, (String) sql, null));
+            for (Object each : batch) {
+                plans.add(ServerPlan.explain(physical, (String) each, null));
             }
             return plans;
         }
-        return Collections.singletonList(ServerPlan.explain(physical, entry.sql,
-                entry.binding instanceof ParameterLog log ? log : null));
+        return Collections.singletonList(ServerPlan.explain(physical, sql,
+                binding instanceof ParameterLog log ? log : null));
     }
 }

@@ -227,6 +227,9 @@ final class Recovery {
                 guard(e, run, fresh);
             }
         }
+        if (reported && callsOutside(statement, op, sql)) {
+            throw giveUp(e, recovery, run, "not replayed: it calls a function that acts outside its transaction (dblink)");
+        }
         return run;
     }
 
@@ -324,6 +327,16 @@ final class Recovery {
             connection.dropPhysical();
             return null;
         }
+    }
+
+    /**
+     * Whether the failed work calls a function that committed its effect elsewhere before the
+     * server reported the failure ({@link OutsideEffects}), asked on the connection it would run on
+     * again: the implicit transaction's rollback did not undo it.
+     */
+    private boolean callsOutside(RetryingStatement statement, int op, String sql) throws SQLException {
+        Connection physical = connection.delegate();
+        return OutsideEffects.present(physical) && OutsideEffects.reaches(physical, sql, statement.bindingForJournal(op));
     }
 
     /**

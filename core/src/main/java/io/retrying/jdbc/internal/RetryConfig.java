@@ -4,6 +4,7 @@ import io.retrying.jdbc.ConnectionInitializer;
 import io.retrying.jdbc.RetryListener;
 import io.retrying.jdbc.RetryPolicy;
 import io.retrying.jdbc.TokenBucket;
+import io.retrying.jdbc.internal.dial.BreakerSettings;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.Objects;
@@ -23,6 +24,7 @@ import java.util.Properties;
  * @param listener called for every retry, recovery, give-up and commit resolution; {@code null}
  *     for none
  * @param initializer run on every new physical connection; {@code null} for none
+ * @param breaker how dials go through the per-server circuit breakers
  */
 public record RetryConfig(
         RetryPolicy policy,
@@ -31,13 +33,15 @@ public record RetryConfig(
         long maxJournalBytes,
         boolean resolveCommits,
         RetryListener listener,
-        ConnectionInitializer initializer) {
+        ConnectionInitializer initializer,
+        BreakerSettings breaker) {
 
     /** SQLState of a bad setting: invalid_parameter_value, FATAL, so nobody retries it. */
     public static final String INVALID_SETTING_STATE = "22023";
 
     private static final RetryConfig DEFAULTS = new RetryConfig(
-            RetryPolicy.defaults(), Duration.ofMillis(10_000), 1000, 4L * 1024 * 1024, true, null, null);
+            RetryPolicy.defaults(), Duration.ofMillis(10_000), 1000, 4L * 1024 * 1024, true, null, null,
+            BreakerSettings.defaults());
 
     /**
      * Checks the values.
@@ -47,6 +51,7 @@ public record RetryConfig(
      */
     public RetryConfig {
         Objects.requireNonNull(policy, "policy");
+        Objects.requireNonNull(breaker, "breaker");
         Objects.requireNonNull(reconnectWindow, "reconnectWindow");
         if (reconnectWindow.isNegative()) {
             throw new IllegalArgumentException("reconnectWindow must be >= 0: " + reconnectWindow);
@@ -57,6 +62,13 @@ public record RetryConfig(
         if (maxJournalBytes < 0) {
             throw new IllegalArgumentException("maxJournalBytes must be >= 0: " + maxJournalBytes);
         }
+    }
+
+    /** As the canonical constructor, with the default breaker settings. */
+    public RetryConfig(RetryPolicy policy, Duration reconnectWindow, int maxJournalStatements, long maxJournalBytes,
+                       boolean resolveCommits, RetryListener listener, ConnectionInitializer initializer) {
+        this(policy, reconnectWindow, maxJournalStatements, maxJournalBytes, resolveCommits, listener, initializer,
+                BreakerSettings.defaults());
     }
 
     /**
@@ -118,6 +130,7 @@ public record RetryConfig(
         private boolean resolveCommits;
         private Long baseDelayMs;
         private Long maxDelayMs;
+        private BreakerSettings breaker;
 
         Draft(RetryConfig base) {
             this.base = base;
@@ -125,6 +138,7 @@ public record RetryConfig(
             maxJournalStatements = base.maxJournalStatements;
             maxJournalBytes = base.maxJournalBytes;
             resolveCommits = base.resolveCommits;
+            breaker = base.breaker;
         }
 
         private RetryPolicy.Builder policy() {
@@ -154,8 +168,25 @@ public record RetryConfig(
                     maxDelayMs = SettingValues.integer(setting, raw, 0, MAX_MILLIS);
                     policy().maxDelay(Duration.ofMillis(maxDelayMs));
                 }
+                case BREAKER -> breaker = breaker.withEnabled(onOff(setting, raw));
+                case BREAKER_THRESHOLD -> breaker = breaker.withThreshold(
+                        (int) SettingValues.integer(setting, raw, 1, 1000));
+                case BREAKER_MAX_OPEN_MS -> breaker = breaker.withMaxOpen(
+                        Duration.ofMillis(SettingValues.integer(setting, raw, 1, MAX_MILLIS)));
                 default -> throw new AssertionError(setting);
             }
+        }
+
+        /** on/off, or true/false as the other switches take. */
+        private static boolean onOff(RetrySetting setting, String raw) throws SQLException {
+            String v = raw == null ? "" : raw.trim();
+            if (v.equalsIgnoreCase("on") || v.equalsIgnoreCase("true")) {
+                return true;
+            }
+            if (v.equalsIgnoreCase("off") || v.equalsIgnoreCase("false")) {
+                return false;
+            }
+            throw SettingValues.invalid(setting, raw, "must be on or off");
         }
 
         private void tokenBucket(String raw) throws SQLException {
@@ -175,7 +206,7 @@ public record RetryConfig(
             checkDelays();
             RetryPolicy built = policy == null ? base.policy : policy.build();
             return new RetryConfig(built, reconnectWindow, maxJournalStatements, maxJournalBytes,
-                    resolveCommits, base.listener, base.initializer);
+                    resolveCommits, base.listener, base.initializer, breaker);
         }
 
         /** The policy would refuse a cap below the base too, but without naming the key. */
@@ -200,25 +231,31 @@ public record RetryConfig(
     /** A copy with another policy. */
     public RetryConfig withPolicy(RetryPolicy newPolicy) {
         return new RetryConfig(newPolicy, reconnectWindow, maxJournalStatements, maxJournalBytes,
-                resolveCommits, listener, initializer);
+                resolveCommits, listener, initializer, breaker);
     }
 
     /** A copy with another reconnect window. */
     public RetryConfig withReconnectWindow(Duration window) {
         return new RetryConfig(policy, window, maxJournalStatements, maxJournalBytes,
-                resolveCommits, listener, initializer);
+                resolveCommits, listener, initializer, breaker);
+    }
+
+    /** A copy with other circuit-breaker settings. */
+    public RetryConfig withBreaker(BreakerSettings newBreaker) {
+        return new RetryConfig(policy, reconnectWindow, maxJournalStatements, maxJournalBytes,
+                resolveCommits, listener, initializer, newBreaker);
     }
 
     /** A copy with another listener ({@code null} for none). */
     public RetryConfig withListener(RetryListener newListener) {
         return new RetryConfig(policy, reconnectWindow, maxJournalStatements, maxJournalBytes,
-                resolveCommits, newListener, initializer);
+                resolveCommits, newListener, initializer, breaker);
     }
 
     /** A copy with another initializer ({@code null} for none). */
     public RetryConfig withInitializer(ConnectionInitializer newInitializer) {
         return new RetryConfig(policy, reconnectWindow, maxJournalStatements, maxJournalBytes,
-                resolveCommits, listener, newInitializer);
+                resolveCommits, listener, newInitializer, breaker);
     }
 
     /**

@@ -1,6 +1,8 @@
 package io.retrying.jdbc.internal;
 
 import io.retrying.jdbc.Attempt;
+import io.retrying.jdbc.CircuitEvent;
+import io.retrying.jdbc.CircuitState;
 import io.retrying.jdbc.Classifier;
 import io.retrying.jdbc.CommitOutcome;
 import io.retrying.jdbc.ReplayOutcome;
@@ -142,6 +144,33 @@ public final class RetryReporter {
                 listener.onCommitResolved(xid, outcome);
             } catch (Exception e) {
                 listenerFailed("onCommitResolved", e);
+            }
+        }
+    }
+
+    /**
+     * A server's circuit breaker changed state: WARN when it opens from closed, INFO when it
+     * closes, DEBUG for the rounds in between; then {@link RetryListener#onCircuitStateChange}.
+     * The line names the server (host:port): what the breaker guards, never a user or password.
+     */
+    public void circuit(CircuitEvent event) {
+        Level level = event.to() == CircuitState.CLOSED ? Level.INFO
+                : event.from() == CircuitState.CLOSED ? Level.WARN : Level.DEBUG;
+        if (log.isEnabledForLevel(level)) {
+            log.atLevel(level)
+                    .addKeyValue("server", event.server())
+                    .addKeyValue("from", event.from())
+                    .addKeyValue("to", event.to())
+                    .addKeyValue("failures", event.consecutiveFailures())
+                    .addKeyValue("openMs", event.openFor().toMillis())
+                    .log("circuit breaker: server={} from={} to={} failures={} open={}ms", event.server(),
+                            event.from(), event.to(), event.consecutiveFailures(), event.openFor().toMillis());
+        }
+        if (listener != null) {
+            try {
+                listener.onCircuitStateChange(event);
+            } catch (Exception e) {
+                listenerFailed("onCircuitStateChange", e);
             }
         }
     }

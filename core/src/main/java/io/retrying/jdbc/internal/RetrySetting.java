@@ -26,7 +26,13 @@ public enum RetrySetting {
     BASE_DELAY_MS("retry.baseDelayMs", "50",
             "Base of the exponential backoff, in milliseconds (>= 0)"),
     MAX_DELAY_MS("retry.maxDelayMs", "2000",
-            "Cap of the backoff before the random draw, in milliseconds (>= retry.baseDelayMs)");
+            "Cap of the backoff before the random draw, in milliseconds (>= retry.baseDelayMs)"),
+    BREAKER("retry.breaker", "on",
+            "A circuit breaker per server for dials: 'on' or 'off' (true or false too)"),
+    BREAKER_THRESHOLD("retry.breakerThreshold", "3",
+            "Consecutive dials that reach no server before that server's breaker opens (1 to 1000)"),
+    BREAKER_MAX_OPEN_MS("retry.breakerMaxOpenMs", "200",
+            "Cap of the breaker's open interval, in milliseconds (>= 1): a server that is back is found within it");
 
     /** Every key starts with this. */
     public static final String PREFIX = "retry.";

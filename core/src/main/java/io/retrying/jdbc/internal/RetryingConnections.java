@@ -1,10 +1,16 @@
 package io.retrying.jdbc.internal;
 
 import io.retrying.jdbc.Attempt;
+import io.retrying.jdbc.CircuitEvent;
 import io.retrying.jdbc.RetryPolicy;
+import io.retrying.jdbc.internal.dial.CircuitBreaker.Pass;
+import io.retrying.jdbc.internal.dial.DialGate;
+import io.retrying.jdbc.internal.dial.DialTarget;
+import io.retrying.jdbc.internal.dial.HostChoice;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
 
 /**
  * The entry point of the retrying layer: dials a physical connection, patiently, and wraps it.
@@ -13,6 +19,10 @@ import java.util.concurrent.atomic.AtomicLong;
  * fails RECONNECT (refused, 57P03 starting up, lost) or BACKPRESSURE (53300 full, a pool timeout)
  * is tried again with the policy's growing waits ({@link RetryPolicy#decideReconnect}) until the
  * reconnect window ends; the same loop serves every later swap of a broken connection.
+ *
+ * <p>A dialer that names its server ({@link Dialer#dialTarget()}) dials through that server's
+ * circuit breaker, shared by the process: while the server is known to be unreachable, a caller
+ * waits for the breaker's one probe dial instead of dialing on its own, within its window.
  */
 public final class RetryingConnections {
 
@@ -75,19 +85,60 @@ public final class RetryingConnections {
     private static Connection dial(Dialer dialer, RetryConfig config, String connectionId, long connectionNumber,
             Preparation preparation) throws SQLException {
         RetryPolicy policy = config.policy();
+        DialTarget target = config.breaker().enabled() ? dialer.dialTarget() : null;
+        Consumer<CircuitEvent> transitions = target == null ? null : config.reporter()::circuit;
         Run run = null;
         while (true) {
             Connection fresh = null;
+            Pass pass = null;
             try {
+                if (target != null) {
+                    pass = target.breaker().tryPass(policy.nanoClock().getAsLong(), transitions);
+                    if (!pass.dials()) {
+                        // the server is known to be unreachable: wait for the breaker's probe
+                        // within this caller's window, rather than dialing on its own
+                        if (run == null) {
+                            run = new Run(policy, config.reconnectWindow(),
+                                    connectionId != null ? connectionId : id(connectionNumber), 0);
+                        }
+                        pass = enter(target, policy, run, transitions);
+                    }
+                }
                 // a swap (it has a preparation) replaces a lost connection; open() takes what it is given
-                fresh = preparation != null ? dialer.dialReplacement() : dialer.dial();
+                HostChoice hosts = target != null && dialer.choosesHosts()
+                        ? HostChoice.of(target, config.breaker(), policy.nanoClock().getAsLong(), transitions) : null;
+                try {
+                    if (hosts != null) {
+                        fresh = hosts.dialing(transitions, () -> dialer.dial(hosts));
+                    } else {
+                        fresh = preparation != null ? dialer.dialReplacement() : dialer.dial();
+                    }
+                    if (target != null) {
+                        DialGate.reached(target.breaker(), transitions);
+                    }
+                } catch (SQLException e) {
+                    if (target != null) {
+                        DialGate.failed(target.breaker(), pass, e, target.severalHosts(), config.breaker(), policy,
+                                transitions);
+                    }
+                    throw e;
+                } finally {
+                    if (hosts != null) {
+                        hosts.done(policy.nanoClock().getAsLong(), transitions);
+                    }
+                    if (pass != null && pass.probe()) {
+                        // a probe that ended with neither outcome (a bug, an interrupt): the next caller probes
+                        target.breaker().release(pass, policy.nanoClock().getAsLong(), transitions);
+                    }
+                }
                 if (preparation != null) {
                     preparation.prepare(fresh);
                 }
                 if (config.initializer() != null) {
                     config.initializer().initialize(fresh);
                 }
-                if (run != null) {
+                if (run != null && run.attempt > 0) {
+                    // (a run with no failure only waited for the breaker's probe: nothing was overcome)
                     config.reporter().recovered(run.recoveredEvent());
                 }
                 return fresh;
@@ -117,5 +168,26 @@ public final class RetryingConnections {
                 Recovery.sleep(policy, decision.delay(), e);
             }
         }
+    }
+
+    /**
+     * Waits as the breaker says; the pass to dial with, or the failure to count when the window
+     * ended first (no dial is made then).
+     */
+    private static Pass enter(DialTarget target, RetryPolicy policy, Run run, Consumer<CircuitEvent> transitions)
+            throws SQLException {
+        Pass pass;
+        try {
+            pass = DialGate.enter(target.breaker(), policy, run.deadline(), transitions);
+        } catch (InterruptedException interrupted) {
+            Thread.currentThread().interrupt();
+            SQLException e = DialGate.closed(target.breaker(), run.elapsed());
+            e.addSuppressed(interrupted);
+            throw e;
+        }
+        if (pass == null) {
+            throw DialGate.closed(target.breaker(), run.elapsed());
+        }
+        return pass;
     }
 }

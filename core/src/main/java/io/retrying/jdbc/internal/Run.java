@@ -60,6 +60,10 @@ final class Run {
         return ++attempt;
     }
 
+    Deadline deadline() {
+        return deadline;
+    }
+
     Duration remaining() {
         return deadline.remaining();
     }

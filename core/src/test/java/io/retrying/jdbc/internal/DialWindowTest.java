@@ -81,6 +81,47 @@ class DialWindowTest {
         assertEquals(6, ((RetriesExhaustedException) e).attempts());
     }
 
+    /**
+     * A caller that finds the breaker open waits (on the fake sleeper) for the interval, dials as
+     * the probe and connects: it overcame no failure of its own, and reports no recovery.
+     */
+    @Test
+    void aCallerThatOnlyWaitedForTheBreakerConnectsQuietly() throws SQLException {
+        io.retrying.jdbc.internal.dial.DialTarget target = io.retrying.jdbc.internal.dial.DialTarget.of(
+                new io.retrying.jdbc.internal.dial.Breakers(), new String[] {"db1"}, new String[] {"5432"}, null);
+        for (int i = 0; i < 3; i++) {
+            target.breaker().unreached(now.get(), new ConnectException("Connection refused"), false,
+                    io.retrying.jdbc.internal.dial.BreakerSettings.defaults(), MOST, e -> { });
+        }
+        List<String> events = new ArrayList<>();
+        Dialer server = wakingAt(0);
+        Dialer guarded = new Dialer() {
+            @Override
+            public Connection dial() throws SQLException {
+                return server.dial();
+            }
+
+            @Override
+            public io.retrying.jdbc.internal.dial.DialTarget dialTarget() {
+                return target;
+            }
+        };
+        RetryConfig config = config(Duration.ofMillis(1500)).withListener(new io.retrying.jdbc.RetryListener() {
+            @Override
+            public void onRecovered(io.retrying.jdbc.RetryEvent event) {
+                events.add("recovered");
+            }
+
+            @Override
+            public void onCircuitStateChange(io.retrying.jdbc.CircuitEvent event) {
+                events.add(event.from() + "->" + event.to());
+            }
+        });
+        assertNotNull(RetryingConnections.dial(guarded, config, "rc-test", null));
+        assertEquals(List.of(50L), dialsAtMs, "one dial, as the probe, once the open interval ended");
+        assertEquals(List.of("OPEN->HALF_OPEN", "HALF_OPEN->CLOSED"), events);
+    }
+
     @Test
     void theColdStartOfSeed001IsReachedInAShortWindow() throws SQLException {
         // 0, 50, 150, 350, then 400 would end at 750 + 50 > 800: the last dial at 750, past the 700 ms wake-up

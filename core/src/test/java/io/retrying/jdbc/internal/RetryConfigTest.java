@@ -110,6 +110,29 @@ class RetryConfigTest {
     }
 
     @Test
+    void theBreakerKeysAreAppliedAndChecked() throws SQLException {
+        assertEquals(io.retrying.jdbc.internal.dial.BreakerSettings.defaults(), RetryConfig.defaults().breaker());
+        RetryConfig c = RetryConfig.fromProperties(props("retry.breaker", "off", "retry.breakerThreshold", "5",
+                "retry.breakerMaxOpenMs", "1000"), RetryConfig.defaults());
+        assertEquals(false, c.breaker().enabled());
+        assertEquals(5, c.breaker().threshold());
+        assertEquals(java.time.Duration.ofSeconds(1), c.breaker().maxOpen());
+        assertEquals(true, RetryConfig.fromProperties(props("retry.breaker", "ON"), c).breaker().enabled());
+        assertEquals(false, RetryConfig.fromProperties(props("retry.breaker", "false"), RetryConfig.defaults())
+                .breaker().enabled());
+        SQLException onOff = assertThrows(SQLException.class,
+                () -> RetryConfig.fromProperties(props("retry.breaker", "maybe"), RetryConfig.defaults()));
+        assertEquals("Invalid value for retry.breaker: \"maybe\" (must be on or off)", onOff.getMessage());
+        assertEquals(RetryConfig.INVALID_SETTING_STATE, onOff.getSQLState());
+        SQLException threshold = assertThrows(SQLException.class,
+                () -> RetryConfig.fromProperties(props("retry.breakerThreshold", "0"), RetryConfig.defaults()));
+        assertEquals("Invalid value for retry.breakerThreshold: \"0\" (must be an integer >= 1)", threshold.getMessage());
+        SQLException cap = assertThrows(SQLException.class,
+                () -> RetryConfig.fromProperties(props("retry.breakerMaxOpenMs", "soon"), RetryConfig.defaults()));
+        assertTrue(cap.getMessage().startsWith("Invalid value for retry.breakerMaxOpenMs: \"soon\""), cap.getMessage());
+    }
+
+    @Test
     void anEmptyValueIsBadToo() {
         SQLException e = assertThrows(SQLException.class,
                 () -> RetryConfig.fromProperties(props("retry.maxAttempts", ""), RetryConfig.defaults()));

@@ -179,4 +179,29 @@ class ReplayEdgesTest {
         assertEquals(1, physical.executions("EXPLAIN (VERBOSE"));
         assertEquals(0, pg.queryLong("SELECT count(*) FROM uniq"));
     }
+
+    @Test
+    void anAutocommitStatementThatCalledDblinkExecIsNotRunAgainAfterTheServerReportedAFailure() throws Exception {
+        pg.sql("CREATE EXTENSION IF NOT EXISTS dblink",
+                "DROP SEQUENCE IF EXISTS once_seq", "CREATE SEQUENCE once_seq",
+                "CREATE OR REPLACE FUNCTION conflict_once() RETURNS int LANGUAGE plpgsql AS $$ BEGIN"
+                        + " IF nextval('once_seq') = 1 THEN RAISE EXCEPTION 'conflict' USING ERRCODE = '40001'; END IF;"
+                        + " RETURN 1; END $$");
+        String remote = "dbname=" + pg.database() + " host=" + pg.host() + " port=" + pg.port() + " user=" + pg.user();
+        Physical physical = physical("");
+        try (Connection c = physical.open(config());
+                PreparedStatement ps = c.prepareStatement("SELECT dblink_exec(?, 'INSERT INTO marks VALUES (1)'),"
+                        + " conflict_once() /* remote-autocommit */")) {
+            ps.setString(1, remote);
+            // the remote INSERT committed in its own session before the local statement failed
+            SQLException e = assertThrows(SQLException.class, ps::executeQuery);
+            assertEquals("40001", e.getSQLState());
+            // and the connection carries on
+            assertTrue(ps.executeQuery().next());
+        }
+        assertEquals(List.of(1, 1), TransactionReplayTest.values(pg));
+        // the failed run, the server's plan of it (EXPLAIN runs nothing), the application's second run
+        assertEquals(2, physical.executions("remote-autocommit") - physical.executions("EXPLAIN (VERBOSE"));
+        assertEquals(1, physical.executions("EXPLAIN (VERBOSE"));
+    }
 }

@@ -7,6 +7,8 @@ import io.micrometer.core.instrument.Tag;
 import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.binder.MeterBinder;
+import io.retrying.jdbc.CircuitEvent;
+import io.retrying.jdbc.CircuitState;
 import io.retrying.jdbc.CommitOutcome;
 import io.retrying.jdbc.ReplayOutcome;
 import io.retrying.jdbc.RetryEvent;
@@ -19,6 +21,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
@@ -50,7 +53,11 @@ import java.util.concurrent.locks.ReentrantLock;
  *   <li>{@code retrying.jdbc.recovery}: a timer, from a piece of work's first failure to the success
  *       that followed;</li>
  *   <li>{@code retrying.jdbc.token.bucket}: a gauge of the tokens left in the retry budget (when there
- *       is one; the shared bucket is shared by every data source that uses it).</li>
+ *       is one; the shared bucket is shared by every data source that uses it);</li>
+ *   <li>{@code retrying.jdbc.circuit.state{host}}: a gauge of the circuit breaker of each server this
+ *       data source dialed, as its last transition heard left it: 0 closed, 1 half-open, 2 open
+ *       ({@code host} is {@code host:port}, or a multi-host URL's list); registered on the first
+ *       transition, and {@code retrying.jdbc.circuit.transitions{host,to}} counts them.</li>
  * </ul>
  *
  * <p><b>Cost.</b> Every meter whose tags are known in advance is registered by {@link #bindTo}, so
@@ -181,6 +188,23 @@ public final class RetryingMetrics implements RetryListener, MeterBinder {
     }
 
     @Override
+    public void onCircuitStateChange(CircuitEvent event) {
+        Meters[] all = bound;
+        for (int i = 0; i < all.length; i++) {
+            all[i].circuit(event);
+        }
+    }
+
+    /** The gauge's value of a breaker state: 0 closed, 1 half-open, 2 open. */
+    static int circuitValue(CircuitState state) {
+        return switch (state) {
+            case CLOSED -> 0;
+            case HALF_OPEN -> 1;
+            case OPEN -> 2;
+        };
+    }
+
+    @Override
     public String toString() {
         return "RetryingMetrics[name=" + name + ", registries=" + bound.length + "]";
     }
@@ -200,6 +224,8 @@ public final class RetryingMetrics implements RetryListener, MeterBinder {
         final Counter[] replays;
         final Counter[] resolutions;
         final Timer recovery;
+        /** Each server's breaker state as last heard, registered as a gauge on its first transition. */
+        final Map<String, AtomicInteger> circuits = new ConcurrentHashMap<>();
         /** (class, SQLState) counters, registered on first use; one map per class. */
         final Map<Retryability, Map<String, Counter>> retries = new ConcurrentHashMap<>();
 
@@ -234,6 +260,20 @@ public final class RetryingMetrics implements RetryListener, MeterBinder {
             return Counter.builder("retrying.jdbc.calls").tags(tags).tag("kind", kind)
                     .description("Statements, COMMITs and units of work, by whether they retried and succeeded")
                     .register(registry);
+        }
+
+        /** A breaker transition: the failure path, so registering on first use is fine. */
+        void circuit(CircuitEvent event) {
+            AtomicInteger state = circuits.computeIfAbsent(event.server(), host -> {
+                AtomicInteger value = new AtomicInteger(circuitValue(event.from()));
+                Gauge.builder("retrying.jdbc.circuit.state", value, AtomicInteger::get).tags(tags).tag("host", host)
+                        .description("Circuit breaker of a server: 0 closed, 1 half-open, 2 open").register(registry);
+                return value;
+            });
+            state.set(circuitValue(event.to()));
+            Counter.builder("retrying.jdbc.circuit.transitions").tags(tags).tag("host", event.server())
+                    .tag("to", tagValue(event.to())).description("Circuit breaker transitions, by state entered")
+                    .register(registry).increment();
         }
 
         Counter retries(Retryability recovery, String sqlState) {

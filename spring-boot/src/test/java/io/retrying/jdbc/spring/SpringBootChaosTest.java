@@ -109,6 +109,12 @@ class SpringBootChaosTest extends BankTestBase {
             t.join(30_000);
         }
 
+        System.out.printf("chaos: %d transfers, %d reads, %d backends terminated, %d failures; meters: %s%n",
+                committed.get(), reads.get(), terminated, failures.size(),
+                registry.find("retrying.jdbc.retries").counters().stream()
+                        .map(c -> c.getId().getTag("class") + "/" + c.getId().getTag("sqlstate") + "=" + (long) c.count())
+                        .toList());
+
         // then the only failures are in-flight COMMITs of the crash, each with its xid
         int unknown = 0;
         List<String> others = failures.stream().filter(f -> unknownCommit(f) == null).map(String::valueOf).toList();
@@ -146,9 +152,8 @@ class SpringBootChaosTest extends BankTestBase {
 
         // Spring Boot's health indicator and HikariCP's meters still work
         DataSourceHealthIndicator health = context.getBeanProvider(DataSourceHealthIndicator.class).getIfAvailable();
-        if (health != null) {
-            assertEquals("UP", health.health(true).getStatus().getCode());
-        }
+        assertNotNull(health, "Spring Boot's DataSourceHealthIndicator");
+        assertEquals("UP", health.health(true).getStatus().getCode());
         assertNotNull(registry.find("hikaricp.connections").tag("pool", pool.getPoolName()).gauge(), "HikariCP's meters");
     }
 
