@@ -1,44 +1,18 @@
 package io.retrying.jdbc.internal;
 
-import java.sql.Array;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Which functions are volatile in one database's {@code pg_proc}: a query that calls only
- * non-volatile functions cannot write (PostgreSQL refuses writes inside stable and immutable
- * functions), so it may be replayed after a lost socket.
- *
- * <p>The functions a query names are looked up on a failure path only, once per function name per
- * database (keyed by {@link Dialer#describe()}), and cached. A name with any volatile overload in
- * any schema counts as volatile; a name not in {@code pg_proc} is not cached and counts as
- * unknown, i.e. not provably read-only.
- *
- * <p>The functions a query reaches without naming them are asked about every time (views and
- * policies change; this runs only after a lost socket): those of the views it reads (through
- * views on views), of the row-level security policies of the tables it reads, and of the
- * operators it and they use. Thread-safe.
+ * Whether the relations and operators a text names reach a volatile function, read fresh from the
+ * catalog (no cache: a {@code CREATE OR REPLACE} would outdate it). Used by {@code CommitResolver}
+ * for a transaction that only read; an autocommit statement after a silent loss is proven by the
+ * server instead ({@code io.retrying.jdbc.internal.proof.ReadOnlyProof}).
  */
 final class FunctionVolatility {
-
-    private static final int MAX_DATABASES = 64;
-    private static final int MAX_NAMES = 10_000;
-    private static final ConcurrentHashMap<String, FunctionVolatility> BY_DATABASE = new ConcurrentHashMap<>();
-
-    /** Function name to "has a volatile overload". */
-    private final ConcurrentHashMap<String, Boolean> volatileByName = new ConcurrentHashMap<>();
-
-    static FunctionVolatility of(String database) {
-        if (BY_DATABASE.size() > MAX_DATABASES) {
-            BY_DATABASE.clear();
-        }
-        return BY_DATABASE.computeIfAbsent(database, k -> new FunctionVolatility());
-    }
 
     /**
      * Whether a relation named in {@code words} (any schema) is a view or a table with row-level
@@ -88,38 +62,23 @@ final class FunctionVolatility {
             )
             SELECT EXISTS (SELECT 1 FROM fn JOIN pg_catalog.pg_proc p ON p.oid = fn.oid WHERE p.provolatile = 'v')""";
 
-    /** Whether every one of {@code names} is known and non-volatile, asking {@code physical} about the rest. */
-    boolean allNonVolatile(List<String> names, Connection physical) throws SQLException {
-        List<String> unknown = new ArrayList<>();
-        for (String name : names) {
-            Boolean isVolatile = volatileByName.get(name);
-            if (isVolatile == null) {
-                unknown.add(name);
-            } else if (isVolatile) {
-                return false;
-            }
-        }
-        if (unknown.isEmpty()) {
+
+    /**
+     * Whether every one of {@code names} is in {@code pg_proc} with no volatile overload in any
+     * schema, read now: no cache, so that a {@code CREATE OR REPLACE} is seen at once.
+     */
+    static boolean allNonVolatile(List<String> names, Connection physical) throws SQLException {
+        if (names.isEmpty()) {
             return true;
         }
-        if (volatileByName.size() > MAX_NAMES) {
-            volatileByName.clear();
-        }
-        int found = 0;
-        boolean anyVolatile = false;
-        Array array = physical.createArrayOf("text", unknown.toArray());
-        try (PreparedStatement ps = physical.prepareStatement(
-                "SELECT proname, bool_or(provolatile = 'v') FROM pg_catalog.pg_proc WHERE proname = ANY(?) GROUP BY proname")) {
-            ps.setArray(1, array);
+        try (PreparedStatement ps = physical.prepareStatement("SELECT count(DISTINCT proname) = cardinality(?::text[])"
+                + " AND NOT bool_or(provolatile = 'v') FROM pg_catalog.pg_proc WHERE proname = ANY(?::text[])")) {
+            Object[] distinct = new java.util.LinkedHashSet<>(names).toArray();
+            ps.setArray(1, physical.createArrayOf("text", distinct));
+            ps.setArray(2, physical.createArrayOf("text", distinct));
             try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    boolean isVolatile = rs.getBoolean(2);
-                    volatileByName.put(rs.getString(1), isVolatile);
-                    anyVolatile |= isVolatile;
-                    found++;
-                }
+                return rs.next() && rs.getBoolean(1);
             }
         }
-        return !anyVolatile && found == new java.util.HashSet<>(unknown).size();
     }
 }

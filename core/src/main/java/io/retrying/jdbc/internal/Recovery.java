@@ -5,6 +5,10 @@ import io.retrying.jdbc.Classifier;
 import io.retrying.jdbc.RetryPolicy;
 import io.retrying.jdbc.ReplayOutcome;
 import io.retrying.jdbc.Retryability;
+import io.retrying.jdbc.internal.proof.Binder;
+import io.retrying.jdbc.internal.proof.PgjdbcSplit;
+import io.retrying.jdbc.internal.proof.ReadOnlyProof;
+import io.retrying.jdbc.internal.proof.Verdict;
 import java.sql.BatchUpdateException;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -25,9 +29,13 @@ import java.util.List;
  *   <li>The server reported the failure: the implicit transaction was rolled back, so the work
  *       is replayed per its class (SAFE and BACKPRESSURE on the same connection, RESET_STATE once
  *       with the statement re-created, RECONNECT on a new connection).</li>
- *   <li>The socket was lost with no word from the server: replayed only if provably read-only;
- *       otherwise the application gets SQLState 08007 ({@link #LOST_WRITE_STATE}), the original
- *       failure as its cause.</li>
+ *   <li>The socket was lost with no word from the server: replayed only if the server proves it
+ *       read-only on the new connection ({@link ReadOnlyProof}: pgjdbc's split, EXPLAIN, a fresh
+ *       catalog walk); otherwise the application gets SQLState 08007 ({@link #LOST_WRITE_STATE}),
+ *       the original failure as its cause. {@link SqlScan} only spares the proof for what surely
+ *       writes.</li>
+ *   <li>A string of several statements: pgjdbc may have sent it as several implicit transactions
+ *       ({@link #mayBeSplitBySync}); then it is not replayed after any failure.</li>
  *   <li>Nothing was sent (08003: the physical connection was already closed): replayed.</li>
  * </ul>
  * Inside a transaction a retryable failure hands over to {@link TransactionReplay}: a new
@@ -53,7 +61,6 @@ final class Recovery {
     private final Dialer dialer;
     /** Also the connection's, for its successes (package-private: read on the happy path). */
     final RetryReporter reporter;
-    private FunctionVolatility volatility;
 
     Recovery(RetryingConnection connection, RetryConfig config, Dialer dialer) {
         this.connection = connection;
@@ -82,6 +89,9 @@ final class Recovery {
             // pgjdbc closed its connection on purpose (a SET it refuses): its exception, and a closed connection
             connection.closedByDriver();
             throw run == null ? e : withPrevious(e, run);
+        }
+        if (run != null && run.readOnlyGuard != null) {
+            guardFailed(e, run);
         }
         boolean replayable = statement.replayable();
         if (run == null) {
@@ -139,23 +149,29 @@ final class Recovery {
             throw giveUp(e, recovery, run, "an autocommit batch committed in part (its update counts say which"
                     + " entries): not replayed");
         }
-        if (reported && manyStatements(flags, sql)) {
+        if (reported && recovery.isRetryable() && !isBatch(op) && mayBeSplitBySync(statement, flags, sql)) {
+            // A failure that would be retried, of a string pgjdbc may have run as several implicit
+            // transactions: its first statements may have committed, so it is not run again, and the
+            // application must not run it again whole either (a raw 40001 or 55P03 invites that).
             dropIfDead(recovery);
-            giveUp(e, recovery, run, "a string of more statements than pgjdbc sends in one implicit transaction");
-            throw new SQLException("A string of more than " + MAX_ONE_TRANSACTION_STATEMENTS + " statements failed in"
-                    + " autocommit; pgjdbc runs such a string as several implicit transactions, so its first"
-                    + " statements may have been applied: not run again", LOST_WRITE_STATE, e);
+            giveUp(e, recovery, run, "an autocommit string of several statements that pgjdbc may have sent with a Sync"
+                    + " between them: its first statements may have committed");
+            throw new SQLException("A string of several statements failed in autocommit; pgjdbc may have run it as"
+                    + " several implicit transactions, so its first statements may have been applied: not run again",
+                    LOST_WRITE_STATE, withPrevious(e, run));
         }
 
         boolean wrote = false;
-        boolean swapped = false;
-        boolean verifyAfterDial = false;
+        boolean unproven = false;
         if (!reported && !nothingSent && recovery == Retryability.RECONNECT && !connection.inTransaction()) {
-            // the socket went silent: only work that cannot have written may run again
-            ReadOnlyProof proof = provablyReadOnly(e, flags, sql);
-            wrote = !proof.readOnly;
-            swapped = proof.swapped;
-            verifyAfterDial = proof.verifyAfterDial;
+            // The socket went silent: only work the server proves read-only may run again. The text
+            // decides only whether a proof is worth asking for: what surely writes is not replayed;
+            // the rest is proven on the connection the retry dials anyway, after the policy agreed.
+            if (surelyWrites(statement, op, flags)) {
+                wrote = true;
+            } else {
+                unproven = true;
+            }
         }
         if (recovery == Retryability.RESET_STATE && run.resetUsed) {
             // re-creating the statement did not help: the cause is elsewhere, and retrying would hide it
@@ -166,9 +182,7 @@ final class Recovery {
         run.resetUsed |= decided == Retryability.RESET_STATE;
         if (!decision.retry()) {
             reporter.gaveUp(run.event(e, decision));
-            if (!swapped) {
-                dropIfDead(recovery);
-            }
+            dropIfDead(recovery);
             if (wrote) {
                 throw mayHaveWritten(e, run);
             }
@@ -179,24 +193,140 @@ final class Recovery {
         }
         reporter.retrying(run.event(e, decision));
         sleep(policy, decision.delay(), e);
-        if (decision.recovery().needsNewConnection() && !swapped) {
+        if (decision.recovery().needsNewConnection()) {
             Connection fresh;
             try {
                 fresh = connection.swap();
             } catch (SQLException dial) {
+                // no server to ask (as before the server-side proof: the failure to reach it surfaces)
                 dial.addSuppressed(e);
                 throw dial;
             }
-            if (verifyAfterDial && reachesVolatile(e, sql, fresh)) {
-                reporter.gaveUp(run.event(e, Retryability.UNKNOWN, Duration.ZERO,
-                        "not replayed: a view, row-level security policy or operator it uses calls a volatile function"));
-                throw mayHaveWritten(e, run);
+            if (unproven) {
+                Verdict verdict = prove(statement, e, sql, fresh);
+                for (int dials = 1; verdict == null; dials++) {
+                    // the new connection broke under the proof (a server still restarting, a pooler
+                    // cycling its connections): nothing was re-run, so prove again on another one
+                    if (dials >= MAX_PROOF_DIALS || run.remaining().isZero() || run.remaining().isNegative()) {
+                        verdict = new Verdict(false, "the new connection broke during the proof, " + dials + " times");
+                        break;
+                    }
+                    try {
+                        fresh = connection.swap();
+                    } catch (SQLException dial) {
+                        SQLException unknown = mayHaveWritten(e, run);
+                        unknown.addSuppressed(dial);
+                        throw unknown;
+                    }
+                    verdict = prove(statement, e, sql, fresh);
+                }
+                if (!verdict.readOnly()) {
+                    reporter.gaveUp(run.event(e, Retryability.UNKNOWN, Duration.ZERO, "not replayed: " + verdict.reason()));
+                    throw mayHaveWritten(e, run, verdict.reason());
+                }
+                guard(e, run, fresh);
             }
         }
         if (reported && callsOutside(statement, op, sql)) {
             throw giveUp(e, recovery, run, "not replayed: it calls a function that acts outside its transaction (dblink)");
         }
         return run;
+    }
+
+    /**
+     * Defence in depth for a proven replay: it runs inside {@code BEGIN READ ONLY}, so that a write
+     * the proof could not see (a STABLE procedural function that calls a VOLATILE writer) is refused
+     * by the server (25006) instead of applied a second time. Two round trips, failure path only.
+     * A guard that cannot be opened leaves the statement unproven.
+     */
+    private void guard(SQLException e, Run run, Connection fresh) throws SQLException {
+        try (Statement st = fresh.createStatement()) {
+            st.execute(ReadOnlyProof.MARK + "BEGIN READ ONLY");
+        } catch (SQLException refused) {
+            e.addSuppressed(refused);
+            connection.dropPhysical();
+            reporter.gaveUp(run.event(e, Retryability.UNKNOWN, Duration.ZERO,
+                    "not replayed: its read-only guard could not be opened"));
+            throw mayHaveWritten(e, run);
+        }
+        run.readOnlyGuard = e;
+    }
+
+    /** The guarded replay succeeded: commit its read-only transaction; the result is in hand either way. */
+    void guardPassed(Run run) {
+        run.readOnlyGuard = null;
+        Connection physical = connection.physicalInHand();
+        if (physical == null) {
+            return;
+        }
+        try (Statement st = physical.createStatement()) {
+            st.execute(ReadOnlyProof.MARK + "COMMIT");
+        } catch (SQLException lost) {
+            // a read-only transaction: nothing to lose; the next call finds the connection gone and heals
+            connection.dropPhysical();
+        }
+    }
+
+    /**
+     * The guarded replay failed: end its transaction; a write it tried, refused by the read-only
+     * guard (25006), means the first execution may have written too: 08007, the loss as its cause.
+     */
+    private void guardFailed(SQLException e, Run run) throws SQLException {
+        Throwable loss = run.readOnlyGuard;
+        run.readOnlyGuard = null;
+        Connection physical = connection.physicalInHand();
+        if (physical != null) {
+            try (Statement st = physical.createStatement()) {
+                st.execute(ReadOnlyProof.MARK + "ROLLBACK");
+            } catch (SQLException gone) {
+                connection.dropPhysical();
+            }
+        }
+        if ("25006".equals(Classifier.sqlState(e))) {
+            reporter.gaveUp(run.event(e, Retryability.UNKNOWN, Duration.ZERO,
+                    "the replay tried to write (a function the proof could not see into): refused, not applied"));
+            SQLException unknown = new SQLException("The connection was lost while a statement that may write was"
+                    + " running; whether it was applied is unknown (running it again tried to write and was refused)",
+                    LOST_WRITE_STATE, loss);
+            unknown.addSuppressed(e);
+            throw unknown;
+        }
+    }
+
+    private static boolean isBatch(int op) {
+        return op == RetryingStatement.BATCH || op == RetryingStatement.LARGE_BATCH;
+    }
+
+    /**
+     * What the text says surely writes, or cannot be proven at all: no proof is asked for, and a
+     * silent loss surfaces 08007. A mistake here only makes the layer more careful.
+     */
+    private static boolean surelyWrites(RetryingStatement statement, int op, int flags) {
+        return (flags & (SqlScan.SESSION | SqlScan.PINS | SqlScan.TX_CONTROL)) != 0
+                || (flags & SqlScan.READ_CANDIDATE) == 0
+                || isBatch(op)
+                || statement instanceof RetryingCallableStatement;
+    }
+
+    /** How many new connections one proof may dial when each breaks under it. */
+    private static final int MAX_PROOF_DIALS = 3;
+
+    /**
+     * Asks the server, on {@code fresh}, whether the statement that lost its connection can have
+     * written (see {@link ReadOnlyProof}). Null when the proof broke the new connection (it is
+     * dropped): the caller may prove again on another.
+     */
+    private Verdict prove(RetryingStatement statement, SQLException e, String sql, Connection fresh) {
+        boolean prepared = statement instanceof RetryingPreparedStatement;
+        Binder binder = prepared ? ((RetryingPreparedStatement) statement).parameters::applyTo : Binder.NONE;
+        try {
+            boolean readOnlySession = connection.session.readOnly() && enforcesReadOnly(fresh);
+            return ReadOnlyProof.prove(fresh, sql, binder, prepared, readOnlySession);
+        } catch (SQLException broken) {
+            e.addSuppressed(broken);
+            connection.dropPhysical();
+            return null;
+        }
     }
 
     /**
@@ -217,13 +347,29 @@ final class Recovery {
     static final int MAX_ONE_TRANSACTION_STATEMENTS = 100;
 
     /**
-     * Whether {@code sql} is a string of so many statements that pgjdbc may have committed its first
-     * ones before the failure; a read-only one that calls no function cannot have written.
+     * Whether pgjdbc may have sent {@code sql} as several implicit transactions, so that its first
+     * statements may have committed before the one that failed (checked in pgjdbc 42.7's
+     * {@code QueryExecutorImpl}: one execute ends with one Sync, except that before each further
+     * statement of a string {@code flushIfDeadlockRisk} forces a Sync when its estimate of the
+     * replies reaches 64000 bytes: 250 per statement, plus the row size of a statement it has
+     * described, and "unbounded" (any text or varlena column) for a described one. A statement is
+     * described after {@code getMetaData()}/{@code getParameterMetaData()}, or when it is
+     * server-prepared (prepareThreshold) with a parameter of unspecified type ({@code Types.OTHER},
+     * {@code stringtype=unspecified}). A plain {@code Statement} has no parameters and is never
+     * described: only the count can split it. A prepared one may always have been described: its
+     * string is never replayed after a failure the server reported.
+     *
+     * <p>The statements are counted by pgjdbc's own parser (what it sent), not by our lexer.
      */
-    private static boolean manyStatements(int flags, String sql) {
-        return (flags & SqlScan.MULTI) != 0
-                && ((flags & SqlScan.READ_CANDIDATE) == 0 || (flags & SqlScan.CALLS) != 0)
-                && SqlScan.statements(sql).size() > MAX_ONE_TRANSACTION_STATEMENTS;
+    private boolean mayBeSplitBySync(RetryingStatement statement, int flags, String sql) {
+        boolean prepared = statement instanceof RetryingPreparedStatement;
+        Connection physical = connection.physicalInHand();
+        int statements = physical != null ? PgjdbcSplit.statements(physical, sql, prepared)
+                : (flags & SqlScan.MULTI) != 0 ? Integer.MAX_VALUE : 1;
+        if (statements <= 1) {
+            return false;
+        }
+        return prepared || statements > MAX_ONE_TRANSACTION_STATEMENTS;
     }
 
     /**
@@ -246,6 +392,13 @@ final class Recovery {
     private static SQLException mayHaveWritten(SQLException e, Run run) {
         return new SQLException("The connection was lost while a statement that may write was running; "
                 + "whether it was applied is unknown", LOST_WRITE_STATE, withPrevious(e, run));
+    }
+
+    /** As {@link #mayHaveWritten(SQLException, Run)}, saying why the server did not prove it read-only. */
+    private static SQLException mayHaveWritten(SQLException e, Run run, String why) {
+        return new SQLException("The connection was lost while a statement that may write was running; "
+                + "whether it was applied is unknown (not proven read-only: " + why + ")", LOST_WRITE_STATE,
+                withPrevious(e, run));
     }
 
     /**
@@ -336,80 +489,12 @@ final class Recovery {
     }
 
     /**
-     * @param readOnly the statement cannot have written (as far as is known before a new connection)
-     * @param swapped a new connection was dialed to find out
-     * @param verifyAfterDial what the statement reads must still be checked on the new connection
+     * Whether every function in {@code functions} is non-volatile in {@code fresh}'s {@code pg_proc},
+     * read now (no cache: a {@code CREATE OR REPLACE} would outdate one). For CommitResolver's
+     * judgement of a transaction that only read.
      */
-    private record ReadOnlyProof(boolean readOnly, boolean swapped, boolean verifyAfterDial) {}
-
-    /**
-     * Whether the statement provably could not have written: its text reads only, and (asked on a
-     * new connection) every function it calls, and every function its views, row-level security
-     * policies and operators call, is non-volatile; or the server enforces read-only for it.
-     */
-    private ReadOnlyProof provablyReadOnly(SQLException e, int flags, String sql) {
-        if ((flags & (SqlScan.SESSION | SqlScan.PINS | SqlScan.TX_CONTROL)) != 0) {
-            return new ReadOnlyProof(false, false, false);
-        }
-        if (SqlScan.onlySetsConfig(sql, flags)) {
-            // set_config is volatile, but setting the same values again leaves the session as it was
-            return new ReadOnlyProof(true, false, false);
-        }
-        boolean candidate = (flags & SqlScan.READ_CANDIDATE) != 0;
-        if (candidate && (flags & SqlScan.CALLS) == 0) {
-            // The text calls nothing, but a view it reads may: that is asked on the connection the
-            // retry dials anyway, after the policy agreed to retry (no dial only to ask, and a server
-            // that stays away fails the read as unreachable, not as a possible write).
-            return new ReadOnlyProof(true, false, true);
-        }
-        if (!candidate && !connection.session.readOnly()) {
-            return new ReadOnlyProof(false, false, false);
-        }
-        Connection fresh;
-        try {
-            fresh = connection.swap();
-        } catch (SQLException dial) {
-            e.addSuppressed(dial);
-            return new ReadOnlyProof(false, false, false);
-        }
-        try {
-            if (candidate) {
-                if (volatility == null) {
-                    volatility = FunctionVolatility.of(dialer.describe());
-                }
-                SqlScan.References refs = SqlScan.references(sql);
-                if (volatility.allNonVolatile(refs.functions(), fresh)
-                        && !FunctionVolatility.reachesVolatile(refs.words(), refs.operators(), fresh)) {
-                    return new ReadOnlyProof(true, true, false);
-                }
-            }
-            return new ReadOnlyProof(connection.session.readOnly() && enforcesReadOnly(fresh), true, false);
-        } catch (SQLException lookup) {
-            e.addSuppressed(lookup);
-            return new ReadOnlyProof(false, true, false);
-        }
-    }
-
-    /** Whether every function in {@code functions} is non-volatile in {@code fresh}'s {@code pg_proc}. */
     boolean allNonVolatile(List<String> functions, Connection fresh) throws SQLException {
-        if (functions.isEmpty()) {
-            return true;
-        }
-        if (volatility == null) {
-            volatility = FunctionVolatility.of(dialer.describe());
-        }
-        return volatility.allNonVolatile(functions, fresh);
-    }
-
-    /** Whether what {@code sql} reads reaches a volatile function; a failed lookup counts as yes. */
-    private static boolean reachesVolatile(SQLException e, String sql, Connection fresh) {
-        SqlScan.References refs = SqlScan.references(sql);
-        try {
-            return FunctionVolatility.reachesVolatile(refs.words(), refs.operators(), fresh);
-        } catch (SQLException lookup) {
-            e.addSuppressed(lookup);
-            return true;
-        }
+        return FunctionVolatility.allNonVolatile(functions, fresh);
     }
 
     /**

@@ -363,6 +363,10 @@ class RetryingStatement implements Statement, PGStatement {
                     capture.ranWithout();
                     result = perform(d, op, sql, intArg, arg);
                 }
+                if (run != null && run.readOnlyGuard != null) {
+                    // a proven replay ran inside BEGIN READ ONLY: end it (failure path only)
+                    owner.recovery().guardPassed(run);
+                }
                 owner.executed(this, op, flags, sql, intArg, arg, result, ridden != null ? this : d, run);
                 return result;
             } catch (SQLException e) {

@@ -27,6 +27,11 @@ final class Run {
     int attempt;
     /** A RESET_STATE recovery was used: it gets one go. */
     boolean resetUsed;
+    /**
+     * The silent loss a proven replay heals while that replay runs inside the server-side
+     * {@code BEGIN READ ONLY} the funnel opened for it (see {@code Recovery.guard}); null otherwise.
+     */
+    Throwable readOnlyGuard;
     private final List<Throwable> previous = new ArrayList<>(2);
     private Throwable last;
     /** When the first failure was counted, in the policy's nanos. */

@@ -15,6 +15,12 @@ import java.util.Set;
  * typical statement costs one walk over its characters and no allocation. Every answer errs on
  * the safe side: a statement it cannot judge is "not provably read-only" and "pins nothing"
  * only when no pinning keyword appears at all.
+ *
+ * <p>It is a filter, never a proof (DESIGN.md "Proofs"): "surely writes" makes the layer careful
+ * (08007 after a silent loss, no proof asked for); {@link #READ_CANDIDATE} only means "may be
+ * read-only", and the server decides ({@code io.retrying.jdbc.internal.proof.ReadOnlyProof}). A
+ * misreading (comments, keyword-named functions, attribute notation, Unicode or non-ASCII names,
+ * {@code standard_conforming_strings=off}) can therefore only cost a proof, never a double write.
  */
 final class SqlScan {
 

@@ -29,11 +29,16 @@ public final class Physical implements QueryExecutionListener {
     public static final RetryPolicy FAST = RetryPolicy.builder()
             .maxAttempts(3).baseDelay(Duration.ofMillis(5)).maxDelay(Duration.ofMillis(100)).noTokenBucket().build();
 
+    /** What the layer's proof statements start with (io.retrying.jdbc.internal.proof.PlanCheck.MARK). */
+    static final String PROOF_MARK = "/* retrying-jdbc proof */";
+
     private final DataSource proxied;
     private final String url;
     /** The SQL text of every physical execution, with whether it succeeded. */
     private final List<String> executions = new CopyOnWriteArrayList<>();
     private final List<String> failures = new CopyOnWriteArrayList<>();
+    /** The statements of the layer's read-only proofs (they quote the SQL they judge): not executions. */
+    private final List<String> proofs = new CopyOnWriteArrayList<>();
     final AtomicInteger dials = new AtomicInteger();
     /** Every Connection.set* call on a physical connection, in order. */
     final List<String> connectionSetters = new CopyOnWriteArrayList<>();
@@ -89,6 +94,11 @@ public final class Physical implements QueryExecutionListener {
         return failures.stream().filter(q -> q.contains(fragment)).count();
     }
 
+    /** How many statements of the layer's read-only proofs contained {@code fragment}. */
+    public long proofs(String fragment) {
+        return proofs.stream().filter(q -> q.contains(fragment)).count();
+    }
+
     @Override
     public void beforeQuery(ExecutionInfo execInfo, List<QueryInfo> queryInfoList) {
     }
@@ -98,6 +108,10 @@ public final class Physical implements QueryExecutionListener {
         StringBuilder sql = new StringBuilder();
         for (QueryInfo q : queryInfoList) {
             sql.append(q.getQuery()).append('\n');
+        }
+        if (sql.indexOf(PROOF_MARK) >= 0) {
+            proofs.add(sql.toString());
+            return;
         }
         executions.add(sql.toString());
         if (!execInfo.isSuccess()) {

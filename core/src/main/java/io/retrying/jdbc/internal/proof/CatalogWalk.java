@@ -1,0 +1,157 @@
+package io.retrying.jdbc.internal.proof;
+
+import java.sql.Array;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.List;
+import java.util.regex.Pattern;
+
+/**
+ * Every function a statement reaches, as the server resolved them, with their volatility read
+ * fresh from {@code pg_proc} (no cache: a {@code CREATE OR REPLACE} cannot outdate it).
+ *
+ * <p>How: in a transaction that is always rolled back, the server parses the statement (the native
+ * SQL pgjdbc sent, parameters as {@code $n} with the types the server gave them) into the body of
+ * a temporary SQL-standard function ({@code BEGIN ATOMIC}). PostgreSQL stores that body as its
+ * parse tree ({@code pg_proc.prosqlbody}), in which every function call, operator, aggregate,
+ * relation and type is an oid ({@code :funcid 1234}); attribute notation ({@code p.greeted} is
+ * {@code greeted(p)}), Unicode-escaped and non-ASCII names, overloads and search_path are already
+ * resolved. One catalog query then walks from that tree: views through their rewrite rules
+ * ({@code pg_rewrite.ev_action}, views on views), row-level security policies, domains' CHECK
+ * constraints, SQL-standard bodies of the functions it calls; operators to {@code oprcode};
+ * aggregates to their {@code pg_aggregate} support functions (an aggregate is recorded immutable in
+ * {@code pg_proc} whatever its transition function does); types to their I/O functions. It reports
+ * a volatile function, a foreign table, or a write or row lock anywhere in those trees.
+ *
+ * <p>The tree's own text is the server's output: constants are printed as bytes and names with
+ * their spaces escaped, so an application's text cannot spell a reference that is not there; a
+ * spurious match only makes the proof more careful.
+ *
+ * <p>The temporary function lives in this session's {@code pg_temp}, is never committed (no other
+ * session sees it) and nothing is left behind. It cannot be made on a hot standby or by a role
+ * without the TEMP privilege: the walk then fails, and the statement is not proven.
+ *
+ * <p>What it cannot see: what a PL/pgSQL (or other procedural) function does inside, e.g. a STABLE
+ * function that calls a VOLATILE writer; that function itself is judged by its declared volatility.
+ */
+final class CatalogWalk {
+
+    private static final String FUNCTION = "pg_temp.retrying_jdbc_proof";
+
+    /** A type name as pgjdbc prints it: plain, or quoted and schema-qualified. */
+    private static final Pattern TYPE_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_$]*(\\[\\])*|\"[^\"]+\"\\.\"[^\"]+\"");
+
+    private CatalogWalk() {
+    }
+
+    /**
+     * What makes {@code nativeSql} unproven (a volatile function it reaches, ...), or null when
+     * nothing does.
+     *
+     * @param harmless volatile {@code pg_catalog} functions accepted anyway (running them again
+     *                 changes nothing in the database)
+     * @throws SQLException when the transaction could not be rolled back: the connection is unusable
+     */
+    static String unproven(Connection fresh, String nativeSql, List<String> parameterTypes, List<String> harmless)
+            throws SQLException {
+        for (String type : parameterTypes) {
+            if (type == null || !TYPE_NAME.matcher(type).matches()) {
+                return "a parameter of a type the proof cannot name: " + type;
+            }
+        }
+        try (Statement st = fresh.createStatement()) {
+            st.setEscapeProcessing(false);
+            try {
+                // READ WRITE: a session that is read-only by default (readOnlyMode=always) may still
+                // create a temporary function; a standby refuses, and the statement is not proven
+                // jit off: the walk's estimated cost is high enough for JIT, whose compilation costs
+                // about a second; SET LOCAL ends with the rollback
+                st.execute(PlanCheck.MARK + "BEGIN READ WRITE; SET LOCAL jit = off");
+                st.execute(PlanCheck.MARK + "CREATE FUNCTION " + FUNCTION + "(" + String.join(", ", parameterTypes)
+                        + ") RETURNS void LANGUAGE sql BEGIN ATOMIC\n" + nativeSql + "\n;\nEND");
+                try (PreparedStatement ps = fresh.prepareStatement(WALK)) {
+                    Array allowed = fresh.createArrayOf("text", harmless.toArray());
+                    ps.setArray(1, allowed);
+                    try (ResultSet rs = ps.executeQuery()) {
+                        return rs.next() ? rs.getString(1) : null;
+                    }
+                }
+            } catch (SQLException refused) {
+                return "the server could not make the proof (" + refused.getSQLState() + ": " + firstLine(refused) + ")";
+            } finally {
+                st.execute(PlanCheck.MARK + "ROLLBACK");
+            }
+        }
+    }
+
+    private static String firstLine(SQLException e) {
+        String m = String.valueOf(e.getMessage());
+        int nl = m.indexOf('\n');
+        return nl < 0 ? m : m.substring(0, nl);
+    }
+
+    // tree: the statement's parse tree and every tree it reaches (views' rules, policies, domain
+    // checks, SQL-standard function bodies); ref: every oid those trees name, by the field that
+    // names it; fn: every function called, directly or as an operator's, aggregate's or type's.
+    private static final String WALK = PlanCheck.MARK + """
+            WITH RECURSIVE tree(t) AS (
+                SELECT p.prosqlbody::text FROM pg_catalog.pg_proc p
+                 WHERE p.oid = pg_catalog.to_regproc('pg_temp.retrying_jdbc_proof')::oid
+              UNION
+                SELECT x.t FROM tree
+                  CROSS JOIN LATERAL pg_catalog.regexp_matches(tree.t,
+                      ':(relid|funcid|aggfnoid|winfnoid|opfuncid|[a-z]*type) (\\d+)', 'g') m
+                  CROSS JOIN LATERAL (
+                      SELECT w.ev_action::text FROM pg_catalog.pg_rewrite w
+                       WHERE m[1] = 'relid' AND w.ev_class = m[2]::oid
+                    UNION ALL
+                      SELECT coalesce(pol.polqual::text, '') || ' ' || coalesce(pol.polwithcheck::text, '')
+                        FROM pg_catalog.pg_policy pol WHERE m[1] = 'relid' AND pol.polrelid = m[2]::oid
+                    UNION ALL
+                      SELECT p.prosqlbody::text FROM pg_catalog.pg_proc p
+                       WHERE m[1] IN ('funcid', 'aggfnoid', 'winfnoid', 'opfuncid') AND p.oid = m[2]::oid
+                         AND p.prosqlbody IS NOT NULL
+                    UNION ALL
+                      SELECT c.conbin::text FROM pg_catalog.pg_constraint c
+                       WHERE m[1] LIKE '%type' AND c.contypid = m[2]::oid AND c.conbin IS NOT NULL
+                  ) x(t)
+            ), ref(k, o) AS (
+                SELECT m[1], m[2]::oid FROM tree CROSS JOIN LATERAL pg_catalog.regexp_matches(tree.t,
+                    ':(relid|funcid|aggfnoid|winfnoid|opfuncid|hashfuncid|negfuncid|tsmhandler|opno|eqop|sortop|[a-z]*type) (\\d+)',
+                    'g') m
+              UNION
+                SELECT 'opno', n::oid FROM tree
+                  CROSS JOIN LATERAL pg_catalog.regexp_matches(tree.t, ':opnos \\(o((?: \\d+)+)\\)', 'g') m
+                  CROSS JOIN LATERAL pg_catalog.regexp_split_to_table(pg_catalog.btrim(m[1]), ' ') n
+            ), fn(oid) AS (
+                SELECT o FROM ref WHERE k IN ('funcid', 'aggfnoid', 'winfnoid', 'opfuncid', 'hashfuncid', 'negfuncid', 'tsmhandler')
+              UNION
+                SELECT op.oprcode::oid FROM ref JOIN pg_catalog.pg_operator op ON op.oid = ref.o
+                 WHERE ref.k IN ('opno', 'eqop', 'sortop')
+              UNION
+                SELECT f FROM ref JOIN pg_catalog.pg_aggregate a ON a.aggfnoid::oid = ref.o
+                  CROSS JOIN LATERAL unnest(ARRAY[a.aggtransfn, a.aggfinalfn, a.aggcombinefn, a.aggserialfn,
+                      a.aggdeserialfn, a.aggmtransfn, a.aggminvtransfn, a.aggmfinalfn]::oid[]) f
+              UNION
+                SELECT f FROM ref JOIN pg_catalog.pg_type ty ON ty.oid = ref.o AND ref.k LIKE '%type'
+                  CROSS JOIN LATERAL unnest(ARRAY[ty.typinput, ty.typoutput, ty.typreceive, ty.typsend,
+                      ty.typsubscript]::oid[]) f
+            )
+            (SELECT 'it writes or locks rows (a write, a writing CTE or FOR UPDATE/SHARE in its parse tree)'
+               FROM tree WHERE t LIKE ANY (ARRAY['%:commandType 2 %', '%:commandType 3 %', '%:commandType 4 %',
+                   '%:commandType 5 %', '%:commandType 6 %', '%:commandType 7 %', '%:hasModifyingCTE true%',
+                   '%{ROWMARKCLAUSE%']) LIMIT 1)
+            UNION ALL
+            (SELECT 'it reaches the volatile function ' || p.oid::regprocedure::text
+               FROM fn JOIN pg_catalog.pg_proc p ON p.oid = fn.oid
+              WHERE p.provolatile = 'v'
+                AND NOT (p.pronamespace = 'pg_catalog'::regnamespace AND p.proname = ANY(?::text[]))
+              LIMIT 1)
+            UNION ALL
+            (SELECT 'it reads the foreign table ' || c.oid::regclass::text
+               FROM ref JOIN pg_catalog.pg_class c ON c.oid = ref.o
+              WHERE ref.k = 'relid' AND c.relkind = 'f' LIMIT 1)""";
+}

@@ -1,0 +1,90 @@
+package io.retrying.jdbc.internal.proof;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.List;
+import org.postgresql.core.BaseConnection;
+
+/**
+ * Whether a statement whose connection went silent may run again: proven on the NEW connection,
+ * before anything is re-run, by PostgreSQL's own parser and planner on the statement as pgjdbc
+ * sent it, with the parameters it ran with. DESIGN.md "Proofs" is the rule; {@code SqlScan} only
+ * decides whether a proof is worth asking for ("surely writes" needs none: it is not replayed).
+ *
+ * <ol>
+ *   <li>pgjdbc's own parser, with the connection's {@code standard_conforming_strings}, must send it
+ *       as one statement ({@link PgjdbcSplit}), over the extended protocol;</li>
+ *   <li>its plan ({@link PlanCheck}) must have no {@code ModifyTable} and no {@code LockRows};</li>
+ *   <li>every function it reaches ({@link CatalogWalk}) must be non-volatile, read fresh.</li>
+ * </ol>
+ * A step that fails or cannot be made leaves the statement unproven: the caller surfaces 08007.
+ * Costs about six round trips on the failure path; the happy path never comes here.
+ */
+public final class ReadOnlyProof {
+
+    /** Marks the proof's own statements (and the replay's guard), so that a test counting executions can tell them apart. */
+    public static final String MARK = "/* retrying-jdbc proof */ ";
+
+    /**
+     * Volatile built-ins that change nothing when run again: {@code set_config} (the same value set
+     * again; the session's own settings are restored by the layer anyway).
+     */
+    private static final List<String> HARMLESS = List.of("set_config");
+
+    /**
+     * In a session whose implicit transactions the server keeps read-only (readOnlyMode=always,
+     * default_transaction_read_only), also the volatile built-ins that neither write (the server
+     * would refuse) nor act outside the transaction: clocks, random numbers, sleeps. Not
+     * {@code pg_notify} (a read-only transaction sends notifications), not signals to other backends,
+     * not any function of the application's own (it may call those).
+     */
+    private static final List<String> HARMLESS_READ_ONLY = List.of("set_config", "pg_sleep", "pg_sleep_for",
+            "pg_sleep_until", "random", "random_normal", "setseed", "gen_random_uuid", "clock_timestamp", "timeofday",
+            "currval", "lastval", "txid_current", "txid_current_if_assigned", "pg_current_xact_id",
+            "pg_current_xact_id_if_assigned");
+
+    private ReadOnlyProof() {
+    }
+
+    /**
+     * @param fresh the new physical connection, session restored, in autocommit, no transaction open
+     * @param sql the application's SQL as it gave it to pgjdbc
+     * @param binder binds the journaled parameters (a prepared statement's); {@link Binder#NONE} else
+     * @param parameterized whether it ran as a prepared statement ({@code ?} placeholders)
+     * @param sessionReadOnly the server refuses writes in this session's implicit transactions
+     * @throws SQLException when the proof left {@code fresh} unusable (its rollback failed)
+     */
+    public static Verdict prove(Connection fresh, String sql, Binder binder, boolean parameterized,
+            boolean sessionReadOnly) throws SQLException {
+        BaseConnection pg;
+        try {
+            pg = fresh.unwrap(BaseConnection.class);
+        } catch (SQLException notPgjdbc) {
+            return Verdict.not("not a pgjdbc connection");
+        }
+        if (!PgjdbcSplit.extendedProtocol(pg)) {
+            return Verdict.not("preferQueryMode=simple: the server would run a second statement of the proof");
+        }
+        String nativeSql;
+        PlanCheck.Plan plan;
+        try {
+            nativeSql = PgjdbcSplit.singleNativeSql(pg, sql, parameterized);
+            if (nativeSql == null) {
+                return Verdict.not("pgjdbc sends it as more than one statement");
+            }
+            plan = PlanCheck.explain(fresh, pg, sql, binder, parameterized);
+        } catch (SQLException refused) {
+            String state = refused.getSQLState();
+            if (fresh.isClosed() || state == null || state.startsWith("08")) {
+                throw refused; // the connection broke, the statement was not judged
+            }
+            return Verdict.not("the server did not plan it (" + refused.getSQLState() + ")");
+        }
+        if (plan.refusal() != null) {
+            return Verdict.not(plan.refusal());
+        }
+        String unproven = CatalogWalk.unproven(fresh, nativeSql, plan.parameterTypes(),
+                sessionReadOnly ? HARMLESS_READ_ONLY : HARMLESS);
+        return unproven == null ? Verdict.READ_ONLY : Verdict.not(unproven);
+    }
+}
