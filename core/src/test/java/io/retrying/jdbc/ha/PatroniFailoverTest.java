@@ -217,8 +217,15 @@ class PatroniFailoverTest {
                     fault + ": the old primary " + fenced + " kept writes of its own after its demotion");
         }
         assertNotNull(layerFirst, fault + ": no write after the fault");
-        assertTrue(layerFirst.compareTo(FIRST_WRITE_BOUND) <= 0,
-                fault + ": first write " + layerFirst.toMillis() + " ms after the fault (bound " + FIRST_WRITE_BOUND.toMillis() + " ms)");
+        // Within ttl + loop_wait + 2 s, unless the cluster itself took longer: in synchronous mode a
+        // new primary's commits wait until a replica follows it as its sync standby, which after a
+        // switchover took 4.6 to 13.6 s (plain pgjdbc's tight loop saw the same wait). The layer
+        // must then not be what delays the first write: within 1 s of plain's.
+        boolean clusterSlower = plainFirst != null && plainFirst.compareTo(FIRST_WRITE_BOUND) > 0;
+        Duration bound = clusterSlower ? plainFirst.plusSeconds(1) : FIRST_WRITE_BOUND;
+        assertTrue(layerFirst.compareTo(bound) <= 0, fault + ": first write " + layerFirst.toMillis() + " ms after the fault (bound "
+                + bound.toMillis() + " ms" + (clusterSlower ? ": plain pgjdbc's first write + 1 s, the cluster took longer than "
+                + FIRST_WRITE_BOUND.toMillis() + " ms" : "") + ")");
     }
 
     /**
