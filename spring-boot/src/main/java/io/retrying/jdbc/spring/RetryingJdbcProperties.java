@@ -58,6 +58,15 @@ public class RetryingJdbcProperties {
     /** The ceiling of any wait. */
     private Duration maxDelay = Duration.ofSeconds(2);
 
+    /** Whether dials go through a circuit breaker per server (host:port), shared by the process. */
+    private boolean breaker = true;
+
+    /** Consecutive dials that reach no server before that server's breaker opens. */
+    private int breakerThreshold = 3;
+
+    /** The cap of a breaker's open interval: a server that is back is found within it. */
+    private Duration breakerMaxOpen = Duration.ofMillis(200);
+
     private final Idempotent idempotent = new Idempotent();
 
     /** {@code retrying.jdbc.idempotent.*}: the advice that runs {@code @Idempotent} bean methods again. */
@@ -184,6 +193,36 @@ public class RetryingJdbcProperties {
         this.maxDelay = nonNegative("max-delay", maxDelay);
     }
 
+    public boolean isBreaker() {
+        return breaker;
+    }
+
+    public void setBreaker(boolean breaker) {
+        this.breaker = breaker;
+    }
+
+    public int getBreakerThreshold() {
+        return breakerThreshold;
+    }
+
+    public void setBreakerThreshold(int breakerThreshold) {
+        if (breakerThreshold < 1 || breakerThreshold > 1000) {
+            throw new IllegalArgumentException("retrying.jdbc.breaker-threshold must be 1 to 1000: " + breakerThreshold);
+        }
+        this.breakerThreshold = breakerThreshold;
+    }
+
+    public Duration getBreakerMaxOpen() {
+        return breakerMaxOpen;
+    }
+
+    public void setBreakerMaxOpen(Duration breakerMaxOpen) {
+        if (breakerMaxOpen == null || breakerMaxOpen.toMillis() < 1) {
+            throw new IllegalArgumentException("retrying.jdbc.breaker-max-open must be a duration of at least 1 ms: " + breakerMaxOpen);
+        }
+        this.breakerMaxOpen = breakerMaxOpen;
+    }
+
     public Idempotent getIdempotent() {
         return idempotent;
     }
@@ -208,7 +247,8 @@ public class RetryingJdbcProperties {
     RetryingDataSource.Builder dataSource(javax.sql.DataSource target, RetryPolicy policy) {
         return RetryingDataSource.builder(target).policy(policy).reconnectWindow(reconnectWindow)
                 .maxJournalStatements(maxJournalStatements).maxJournalBytes(maxJournalBytes.toBytes())
-                .resolveCommits(resolveCommits);
+                .resolveCommits(resolveCommits)
+                .breaker(breaker).breakerThreshold(breakerThreshold).breakerMaxOpen(breakerMaxOpen);
     }
 
     private static TokenBucket bucket(String value) {
