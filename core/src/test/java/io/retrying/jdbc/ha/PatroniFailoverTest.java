@@ -217,14 +217,16 @@ class PatroniFailoverTest {
                     fault + ": the old primary " + fenced + " kept writes of its own after its demotion");
         }
         assertNotNull(layerFirst, fault + ": no write after the fault");
-        // Within ttl + loop_wait + 2 s, unless the cluster itself took longer: in synchronous mode a
-        // new primary's commits wait until a replica follows it as its sync standby, which after a
-        // switchover took 4.6 to 13.6 s (plain pgjdbc's tight loop saw the same wait). The layer
-        // must then not be what delays the first write: within 1 s of plain's.
-        boolean clusterSlower = plainFirst != null && plainFirst.compareTo(FIRST_WRITE_BOUND) > 0;
-        Duration bound = clusterSlower ? plainFirst.plusSeconds(1) : FIRST_WRITE_BOUND;
+        // Within ttl + loop_wait + 2 s, or, where the cluster itself took about that long, within 1 s
+        // of plain pgjdbc's tight loop: in synchronous mode a new primary's commits wait until a
+        // replica follows it as its sync standby, which after a switchover took 4.6 to 13.6 s on
+        // both sides alike (13.0 s against plain's 12.9 s in one run). The layer must not be what
+        // delays the first write.
+        Duration afterPlain = plainFirst == null ? Duration.ZERO : plainFirst.plusSeconds(1);
+        boolean clusterSlower = afterPlain.compareTo(FIRST_WRITE_BOUND) > 0;
+        Duration bound = clusterSlower ? afterPlain : FIRST_WRITE_BOUND;
         assertTrue(layerFirst.compareTo(bound) <= 0, fault + ": first write " + layerFirst.toMillis() + " ms after the fault (bound "
-                + bound.toMillis() + " ms" + (clusterSlower ? ": plain pgjdbc's first write + 1 s, the cluster took longer than "
+                + bound.toMillis() + " ms" + (clusterSlower ? ": plain pgjdbc's first write + 1 s, the cluster took about "
                 + FIRST_WRITE_BOUND.toMillis() + " ms" : "") + ")");
     }
 
