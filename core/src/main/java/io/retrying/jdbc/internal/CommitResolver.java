@@ -230,7 +230,7 @@ final class CommitResolver {
             TransactionId tx = capture ? connection.xid() : null;
             // the id rode with the statements (TransactionId): a round trip only when some statement could
             // not carry it and may have written, or for work the server names only at COMMIT or that we cannot see
-            if (capture && !tx.known() && (tx.forced() || (tx.stale() && connection.journal.wrote()))) {
+            if (capture && !tx.known() && (tx.forced() || (tx.stale() && connection.journal().wrote()))) {
                 try (PreparedStatement ps = d.prepareStatement(tx.forced() ? CAPTURE_FORCED : CAPTURE);
                         ResultSet rs = ps.executeQuery()) {
                     rs.next();
@@ -248,11 +248,11 @@ final class CommitResolver {
             // the server's word that, as of the transaction's last statement, it had no id
             boolean noXid = capture && xid == Commits.NO_XID && !tx.stale();
             // the entries as they are now: resolving a lost COMMIT swaps the connection, which clears them
-            List<JournalEntry> entries = connection.journal.replayableEntries();
-            String notReplayable = entries == null ? connection.journal.refused() : connection.pinnedBy();
+            List<JournalEntry> entries = connection.journal().replayableEntries();
+            String notReplayable = entries == null ? connection.journal().refused() : connection.pinnedBy();
             // a pinned transaction did what a new connection cannot do again
             List<JournalEntry> replayable = notReplayable == null ? entries : null;
-            boolean wrote = connection.journal.wrote();
+            boolean wrote = connection.journal().wrote();
             try {
                 d.commit();
             } catch (SQLException e) {
@@ -402,7 +402,7 @@ final class CommitResolver {
         if (Classifier.serverReported(e)) {
             connection.transactionFailed(e);
         }
-        return heal(e, recovery, run, connection.journal.replayableEntries());
+        return heal(e, recovery, run, connection.journal().replayableEntries());
     }
 
     private Run heal(SQLException e, Retryability recovery, Run run, List<JournalEntry> entries) throws SQLException {
@@ -419,7 +419,7 @@ final class CommitResolver {
                 reporter.replay(ReplayOutcome.NOT_REPLAYABLE, connection.id());
             }
             reporter.gaveUp(run.event(e, recovery, Duration.ZERO, "COMMIT failed; transaction not replayable"
-                    + (entries == null ? ": " + connection.journal.refused() : "")));
+                    + (entries == null ? ": " + connection.journal().refused() : "")));
             throw Recovery.withPrevious(e, run);
         }
         return connection.replay().heal(e, recovery, run, entries);

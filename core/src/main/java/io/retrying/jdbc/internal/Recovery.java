@@ -130,7 +130,7 @@ final class Recovery {
                 }
                 throw giveUp(e, recovery, run, "inside a transaction: not replayed" + (failedBefore
                         ? " (an earlier statement failed)"
-                        : connection.journal.replayable() ? "" : " (" + connection.journal.refused() + ")"));
+                        : connection.journal().replayable() ? "" : " (" + connection.journal().refused() + ")"));
             }
             // the transaction's first statement on a connection found gone: nothing can have committed
         }
@@ -421,7 +421,7 @@ final class Recovery {
             connection.refusedByServer(e);
         }
         List<JournalEntry> entries = recovery.isRetryable() && connection.pinnedBy() == null && connection.inTransaction()
-                && !failedBefore ? connection.journal.replayableEntries() : null;
+                && !failedBefore ? connection.journal().replayableEntries() : null;
         if (entries == null) {
             if (recovery.needsNewConnection()) {
                 connection.transactionFailed(e);
@@ -464,7 +464,7 @@ final class Recovery {
                 || !statement.replayable() || statement instanceof RetryingCallableStatement) {
             return null;
         }
-        return connection.journal.replayableEntries();
+        return connection.journal().replayableEntries();
     }
 
     private SQLException giveUp(SQLException e, Retryability recovery, Run run, String reason) {

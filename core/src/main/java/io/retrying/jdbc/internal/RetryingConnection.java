@@ -81,8 +81,11 @@ final class RetryingConnection extends PgConnectionExtensions implements Connect
     private final long number;
     private String id;
     final SessionState session = new SessionState();
-    /** What the open transaction did, for a replay (issue 5); see {@link TransactionReplay}. */
-    final Journal journal;
+    /**
+     * What the open transaction did, for a replay (issue 5); see {@link TransactionReplay}. Made on
+     * the first transaction that needs it ({@link #journal()}): a borrow in autocommit never does.
+     */
+    private Journal journal;
     // made on first need (issue 16): a borrow in autocommit that never fails needs none of them
     private Recovery recovery;
     private TransactionReplay replay;
@@ -137,7 +140,23 @@ final class RetryingConnection extends PgConnectionExtensions implements Connect
         this.config = config;
         this.number = number;
         this.reporter = config.reporter();
-        this.journal = new Journal(config.maxJournalStatements(), config.maxJournalBytes());
+    }
+
+    /** The transaction journal, made on first use; null stands for an empty one. */
+    Journal journal() {
+        Journal j = journal;
+        if (j == null) {
+            j = journal = new Journal(config.maxJournalStatements(), config.maxJournalBytes());
+        }
+        return j;
+    }
+
+    /** The open transaction is over (or starts again): its journal, if any, starts afresh. */
+    private void clearJournal() {
+        Journal j = journal;
+        if (j != null) {
+            j.clear();
+        }
     }
 
     /** The funnel every failure of this connection goes through. */
@@ -283,7 +302,7 @@ final class RetryingConnection extends PgConnectionExtensions implements Connect
         }
         if (outOfSight && inTransaction()) {
             x.outOfSight();
-            journal.refuse(OUT_OF_SIGHT);
+            journal().refuse(OUT_OF_SIGHT);
         }
         return x;
     }
@@ -334,7 +353,7 @@ final class RetryingConnection extends PgConnectionExtensions implements Connect
         sqlTransaction = false;
         outOfSight = false;
         session.rolledBack();
-        journal.clear();
+        clearJournal();
         if (!isolationSet || config.initializer() != null) {
             knownIsolation = -1; // the initializer runs after the restore, and may set it
         }
@@ -369,7 +388,7 @@ final class RetryingConnection extends PgConnectionExtensions implements Connect
         transactionFailure = null;
         transactionWork = false;
         session.rolledBack();
-        journal.clear();
+        clearJournal();
         if (xid != null) {
             xid.reset(); // the replay learns the id again
         }
@@ -387,7 +406,7 @@ final class RetryingConnection extends PgConnectionExtensions implements Connect
         if (work) {
             // the replay's statements carried no capture: the next one, or COMMIT, asks
             TransactionId x = xid();
-            List<JournalEntry> entries = journal.replayableEntries();
+            List<JournalEntry> entries = journal().replayableEntries();
             if (entries == null) {
                 x.outOfSight();
             } else {
@@ -408,7 +427,7 @@ final class RetryingConnection extends PgConnectionExtensions implements Connect
      */
     void readOutsideDigest(String what) {
         if (inTransaction()) {
-            journal.refuse(what + " (read outside the digest)");
+            journal().refuse(what + " (read outside the digest)");
         }
     }
 
@@ -513,10 +532,10 @@ final class RetryingConnection extends PgConnectionExtensions implements Connect
         if (inTransaction()) {
             transactionWork = true;
             if (sqlTransaction) {
-                journal.refuse("a transaction begun with SQL (BEGIN/START TRANSACTION)");
+                journal().refuse("a transaction begun with SQL (BEGIN/START TRANSACTION)");
             } else if ((flags & SqlScan.TX_END) == 0) {
-                statement.lastEntry = journal.executed(statement, op, flags, sql, intArg, arg,
-                        journal.replayable() ? JournalEntry.outcome(statement, physical, op, result) : 0);
+                statement.lastEntry = journal().executed(statement, op, flags, sql, intArg, arg,
+                        journal().replayable() ? JournalEntry.outcome(statement, physical, op, result) : 0);
             }
         }
         config.policy().succeeded();
@@ -609,7 +628,7 @@ final class RetryingConnection extends PgConnectionExtensions implements Connect
         }
         transactionFailure = null;
         transactionWork = false;
-        journal.clear();
+        clearJournal();
         if (xid != null) {
             xid.reset();
         }
@@ -868,9 +887,9 @@ final class RetryingConnection extends PgConnectionExtensions implements Connect
         // a savepoint is work a new connection lacks: a loss after it needs the replay, not a bare re-run
         transactionWork = true;
         if (savepoint instanceof RetryingSavepoint ours) {
-            journal.savepoint(kind, ours);
+            journal().savepoint(kind, ours);
         } else {
-            journal.refuse("a savepoint that is not this connection's");
+            journal().refuse("a savepoint that is not this connection's");
         }
     }
 
@@ -1022,7 +1041,7 @@ final class RetryingConnection extends PgConnectionExtensions implements Connect
     private void setterInTransaction(boolean inTransaction, String setter) {
         if (inTransaction) {
             transactionWork = true;
-            journal.refuse(setter + " inside a transaction");
+            journal().refuse(setter + " inside a transaction");
         }
     }
 

@@ -541,8 +541,8 @@ class RetryingStatement implements Statement, PGStatement {
             lastPhysicalResultSet = physical;
             lastResultSet = new RetryingResultSet(physical, this);
             JournalEntry entry = lastEntry;
-            if (entry != null && owner.journal.current(entry)) {
-                owner.journal.resultSet(entry, lastResultSet, keys, shape);
+            if (entry != null && owner.journal().current(entry)) {
+                owner.journal().resultSet(entry, lastResultSet, keys, shape);
             }
         }
         return lastResultSet;

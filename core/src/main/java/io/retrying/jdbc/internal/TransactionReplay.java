@@ -118,7 +118,7 @@ final class TransactionReplay {
             // the new transaction is over either way; the application hears about the divergence
             diverged.addSuppressed(rollbackFailure);
         }
-        connection.journal.refuse("a replay diverged");
+        connection.journal().refuse("a replay diverged");
         connection.transactionFailed(diverged);
         reporter.replay(ReplayOutcome.DIVERGED, connection.id());
         reporter.gaveUp(run.event(diverged, Retryability.SAFE, Duration.ZERO, "transaction replay diverged"));
@@ -136,7 +136,7 @@ final class TransactionReplay {
         } catch (SQLException rollbackFailure) {
             failure.addSuppressed(rollbackFailure);
         }
-        connection.journal.refuse(unreplayable.getMessage());
+        connection.journal().refuse(unreplayable.getMessage());
         reporter.gaveUp(run.event(failure, recovery, Duration.ZERO, "inside a transaction: not replayed ("
                 + unreplayable.getMessage() + ")"));
         return fail(failure, recovery, run);
@@ -200,7 +200,7 @@ final class TransactionReplay {
                 // it was restorable the first time (else the connection was pinned and no replay runs)
                 connection.session.configExecuted(entry.sql, entry.flags, (ParameterLog) entry.binding, true);
             }
-            connection.journal.replayed(entry);
+            connection.journal().replayed(entry);
         }
     }
 
