@@ -413,7 +413,7 @@ final class RetryingConnection extends PgConnectionExtensions implements Connect
                 x.ranWithout();
                 for (JournalEntry entry : entries) {
                     if (entry.kind == JournalEntry.EXECUTION) {
-                        x.replayed(entry.sql);
+                        x.replayed(entry.sql, entry.flags);
                     }
                 }
             }

@@ -355,7 +355,8 @@ class RetryingStatement implements Statement, PGStatement {
                 long result;
                 ridden = null;
                 TransactionId capture = owner.captureWanted();
-                if (capture == null) {
+                if (capture == null || capture.readsWithout(flags)) {
+                    // no id wanted, or a plain read ahead of any write (TransactionId says why that is safe)
                     result = perform(d, op, sql, intArg, arg);
                 } else if (canRide(d, op, sql, flags)) {
                     result = ride(d, op, sql, capture);

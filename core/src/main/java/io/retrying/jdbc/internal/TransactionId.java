@@ -14,6 +14,28 @@ import java.sql.SQLException;
  * (as of its last statement) and COMMIT needs no capture; otherwise ({@link #stale}) COMMIT pays
  * the round trip, as before.
  *
+ * <p>A plain read ahead of the transaction's first statement that may write goes without the
+ * capture ({@link #readsWithout}): a statement the scanner reads as a read with no function call
+ * (SELECT/WITH/VALUES/TABLE/SHOW, no writing keyword, no call). The scanner only filters; what
+ * keeps this safe is the invariant below, which the text's reading never enters:
+ * <ul>
+ *   <li>If any later statement of the transaction carries the capture, the capture answers for the
+ *       whole transaction, those reads included: {@code pg_current_xact_id_if_assigned()} returns
+ *       the id assigned by any earlier statement (a read that wrote through a volatile function in a
+ *       view, an operator, a policy got one then), so the resolution is as exact as if every read
+ *       had carried it.</li>
+ *   <li>Otherwise ({@link #stale}, and the journal says nothing wrote by its text, so COMMIT pays
+ *       no capture round trip) a COMMIT whose reply is lost has no id to look up, and
+ *       {@code CommitResolver} judges it as a transaction of reads: each journaled statement is
+ *       proven read-only with the server ({@code proof.ReadOnlyProof}) before the outcome is let
+ *       not matter; a read that wrote (its transaction then holds an id the layer never saw) fails
+ *       the proof, and the application gets 08007 ({@code CommitOutcomeUnknownException}), never
+ *       "committed" nor a replay of a transaction that may have committed.</li>
+ * </ul>
+ * Once a statement that may write has run, every later one carries the capture until an id is
+ * known, as before: a read after a write that got no id keeps "no id" the server's word, which
+ * spares COMMIT its round trip.
+ *
  * <p>Work the server gives an id only at COMMIT (NOTIFY) or that runs out of the layer's sight
  * (COPY and large objects through {@code PGConnection}, the unwrapped physical connection) has its
  * id assigned with {@code pg_current_xact_id()} before COMMIT ({@link #force}), so its outcome can
@@ -52,6 +74,8 @@ final class TransactionId {
     private boolean stale;
     /** Work that the id must cover was done: the next capture assigns one. */
     private boolean force;
+    /** A statement that may write by its text ran (or a replay's, or work out of sight): reads carry the capture too. */
+    private boolean mayHaveWritten;
     /** Where ids are assigned on the physical connection of {@link #identityGeneration}. */
     private String identity;
     private int identityGeneration = -1;
@@ -64,6 +88,7 @@ final class TransactionId {
         position = null;
         stale = false;
         force = false;
+        mayHaveWritten = false;
     }
 
     /** The physical connection changed: its server's identity is asked again with the next capture. */
@@ -88,6 +113,23 @@ final class TransactionId {
         return force;
     }
 
+    /**
+     * Whether a statement of {@code flags} (SqlScan's) runs without the capture: a plain read (no
+     * function call) while nothing that may write has run in the transaction (see the class
+     * comment for why that is safe). It then counts as run without it ({@link #stale}). Any other
+     * statement makes every later one carry the capture until an id is known.
+     */
+    boolean readsWithout(int flags) {
+        if (!mayHaveWritten && (flags & (SqlScan.READ_CANDIDATE | SqlScan.CALLS)) == SqlScan.READ_CANDIDATE) {
+            if (xid == Commits.NO_XID) {
+                stale = true;
+            }
+            return true;
+        }
+        mayHaveWritten = true;
+        return false;
+    }
+
     /** An execution of the transaction ran without the capture. */
     void ranWithout() {
         if (xid == Commits.NO_XID) {
@@ -100,14 +142,16 @@ final class TransactionId {
         if (xid == Commits.NO_XID) {
             stale = true;
             force = true;
+            mayHaveWritten = true;
         }
     }
 
-    /** A replay re-ran {@code sql} without the capture: a notification in it needs its id assigned before COMMIT. */
-    void replayed(String sql) {
+    /** A replay re-ran {@code sql} ({@code flags}) without the capture: a notification in it needs its id assigned before COMMIT. */
+    void replayed(String sql, int flags) {
         if (xid == Commits.NO_XID) {
             stale = true;
             force |= notifies(sql);
+            mayHaveWritten |= (flags & (SqlScan.READ_CANDIDATE | SqlScan.CALLS)) != SqlScan.READ_CANDIDATE;
         }
     }
 

@@ -75,24 +75,117 @@ class XidCaptureTest {
     // ---- issue 12 C
 
     @Test
-    void case10_aWriteNoReadingOfTheTextShowsIsResolvedByTheIdThatRodeWithItsSelect() throws Exception {
+    void case10_aWriteNoReadingOfTheTextShowsIsResolvedByTheIdThatRodeWithTheNextStatement() throws Exception {
         try (FaultProxy proxy = FaultProxy.start(pg)) {
             Physical physical = new Physical(proxy.jdbcUrl());
             try (Connection c = physical.open(config()); Statement st = c.createStatement()) {
                 c.setAutoCommit(false);
+                // a plain read by its text: it goes without the capture
                 try (ResultSet rs = st.executeQuery("SELECT p.greeted FROM people p")) {
                     assertTrue(rs.next());
                 }
+                // writes nothing itself; its capture answers for the whole transaction, the hidden write's id included
+                assertEquals(0, st.executeUpdate("UPDATE marks SET v = v WHERE false"));
                 // COMMIT never reaches the server: it rolls the transaction back
                 proxy.cutBeforeExecuting("COMMIT");
                 c.commit();
                 assertFalse(proxy.cutBeforeExecutingArmed(), "the COMMIT was cut");
             }
-            assertEquals(0, physical.executions(ROUND_TRIP), "the id rode with the SELECT");
+            assertEquals(1, physical.executions(RIDE), "the id rode with the UPDATE, not with the read");
+            assertEquals(1, physical.executions(ROUND_TRIP), "the replay's statements carry none: its COMMIT asks");
         }
         // resolved aborted by the id, replayed and committed: once, never a false success
         assertEquals(1, count(10));
         assertEquals(List.of(CommitOutcome.ABORTED), outcomes());
+    }
+
+    // ---- issue 16: a plain read ahead of any write goes without the capture (TransactionId's invariant)
+
+    @Test
+    void aPlainReadAheadOfAnyWriteGoesWithoutTheCaptureAndReadsAfterAWriteWithNoIdCarryIt() throws Exception {
+        Physical physical = new Physical(pg.jdbcUrl());
+        try (Connection c = physical.open(config())) {
+            c.setAutoCommit(false);
+            try (PreparedStatement ps = c.prepareStatement("SELECT name FROM people WHERE name <> ?")) {
+                ps.setString(1, "bob");
+                ps.executeQuery().close();
+            }
+            try (PreparedStatement ps = c.prepareStatement("UPDATE marks SET v = ? WHERE false")) {
+                ps.setInt(1, 1);
+                assertEquals(0, ps.executeUpdate()); // carries it; no row, no id
+            }
+            try (Statement st = c.createStatement()) {
+                st.executeQuery("SELECT name FROM people").close(); // after a write: carries it, "no id" stays the server's word
+            }
+            c.commit();
+        }
+        assertEquals(2, physical.executions(RIDE), "the UPDATE and the read after it");
+        assertEquals(0, physical.executions("WHERE name <> ?" + "\n;select"), "the read ahead of any write went without it");
+        assertEquals(0, physical.executions(ROUND_TRIP), "no capture of its own before COMMIT");
+    }
+
+    /** A read by its text that writes: a volatile function reached by attribute notation, or through a view. */
+    private static final List<String> HIDDEN_WRITES = List.of("SELECT p.greeted FROM people p", "SELECT m FROM marking");
+
+    @Test
+    void aHiddenWriteInAReadThatWentWithoutTheCaptureIsNeverReportedCommittedNorReplayedWhenItsCommitReplyIsLost()
+            throws Exception {
+        pg.sql("DROP VIEW IF EXISTS marking", "CREATE OR REPLACE FUNCTION mark_it() RETURNS int LANGUAGE sql VOLATILE"
+                + " AS $$INSERT INTO marks VALUES (10) RETURNING 10$$", "CREATE VIEW marking AS SELECT mark_it() AS m");
+        long expected = 0;
+        for (String read : HIDDEN_WRITES) {
+            try (FaultProxy proxy = FaultProxy.start(pg)) {
+                Physical physical = new Physical(proxy.jdbcUrl());
+                try (Connection c = physical.open(config()); Statement st = c.createStatement()) {
+                    c.setAutoCommit(false);
+                    st.executeQuery(read).close();
+                    // the COMMIT lands; its reply is lost. The transaction holds an id the layer never saw
+                    proxy.dropReplyAfterCommit();
+                    CommitOutcomeUnknownException e = assertThrows(CommitOutcomeUnknownException.class, c::commit, read);
+                    assertEquals("08007", e.getSQLState(), read);
+                    assertEquals(Commits.NO_XID, e.xid(), read);
+                    c.rollback();
+                    expected++;
+                    assertEquals(expected, count(10), read + ": committed once, never run again");
+
+                    // the COMMIT never reaches the server: rolled back there, and still not reported either way
+                    st.executeQuery(read).close();
+                    proxy.cutBeforeExecuting("COMMIT");
+                    e = assertThrows(CommitOutcomeUnknownException.class, c::commit, read);
+                    assertEquals("08007", e.getSQLState(), read);
+                    assertFalse(proxy.cutBeforeExecutingArmed(), "the COMMIT was cut");
+                    c.rollback();
+                    assertEquals(expected, count(10), read + ": not committed, and not replayed");
+                }
+                assertEquals(0, physical.executions(RIDE), read + ": the read went without the capture");
+                assertEquals(2, physical.executions(read), read + ": never run again");
+            }
+        }
+        assertEquals(List.of(), outcomes(), "no id to look up");
+    }
+
+    @Test
+    void aSelectOfAWritingFunctionCarriesTheCaptureAndItsLostCommitIsResolvedByTheServer() throws Exception {
+        pg.sql("CREATE OR REPLACE FUNCTION mark_it() RETURNS int LANGUAGE sql VOLATILE"
+                + " AS $$INSERT INTO marks VALUES (10) RETURNING 10$$");
+        try (FaultProxy proxy = FaultProxy.start(pg)) {
+            Physical physical = new Physical(proxy.jdbcUrl());
+            try (Connection c = physical.open(config()); Statement st = c.createStatement()) {
+                c.setAutoCommit(false);
+                st.executeQuery("SELECT mark_it()").close(); // a call: not a plain read, it carries the capture
+                proxy.dropReplyAfterCommit();
+                c.commit();
+                assertFalse(proxy.dropReplyArmed(), "the reply to COMMIT was dropped");
+                st.executeQuery("SELECT mark_it()").close();
+                proxy.cutBeforeExecuting("COMMIT");
+                c.commit();
+                assertFalse(proxy.cutBeforeExecutingArmed(), "the COMMIT was cut");
+            }
+            assertEquals(2, physical.executions(RIDE));
+            assertEquals(3, physical.executions("SELECT mark_it()"), "the aborted one ran again, once");
+        }
+        assertEquals(2, count(10));
+        assertEquals(List.of(CommitOutcome.COMMITTED, CommitOutcome.ABORTED), outcomes());
     }
 
     @Test
@@ -326,6 +419,8 @@ class XidCaptureTest {
     void sqlEndingInACommentASemicolonOrADollarQuoteCarriesTheCapture() throws Exception {
         sameAsBarePgjdbc((c, seen) -> {
             try (Statement st = c.createStatement()) {
+                // a write with no id first: the reads after it carry the capture
+                seen.add(st.executeUpdate("UPDATE marks SET v = v WHERE false"));
                 seen.add(rows(st.executeQuery("SELECT $$a;b$$ AS t -- trailing comment")));
                 seen.add(rows(st.executeQuery("SELECT 'x;y' AS t;")));
                 seen.add(st.executeUpdate("INSERT INTO marks VALUES (7) -- ; a comment"));
