@@ -127,6 +127,8 @@ final class RetryingConnection extends PgConnectionExtensions implements Connect
     private Map<String, String> reportedToKeep;
     /** What the open transaction's id is known to be; made on the first transaction that asks. */
     private TransactionId xid;
+    /** The prepared statements' capturing twins (issue 16), made on the first that rides. */
+    private RidingTwins twins;
     /**
      * The application reached this physical connection's COPY or large objects, or the connection
      * itself: from then on, its transactions may do work no statement of ours shows (a CopyManager
@@ -140,6 +142,15 @@ final class RetryingConnection extends PgConnectionExtensions implements Connect
         this.config = config;
         this.number = number;
         this.reporter = config.reporter();
+    }
+
+    /** The capturing twins of prepared statements on the physical connection in hand, made on first use. */
+    RidingTwins twins() {
+        RidingTwins t = twins;
+        if (t == null) {
+            t = twins = new RidingTwins();
+        }
+        return t;
     }
 
     /** The transaction journal, made on first use; null stands for an empty one. */

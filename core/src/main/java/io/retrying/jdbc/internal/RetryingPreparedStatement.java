@@ -61,6 +61,13 @@ class RetryingPreparedStatement extends RetryingStatement implements PreparedSta
     private volatile PreparedStatement riding;
     private String ridingText;
     private int ridingGeneration;
+    /** {@link #riding} is lent by the connection's {@link RidingTwins}, not this statement's own. */
+    private boolean ridingLent;
+    /**
+     * {@link #riding}'s last execution completed and handed the application no result set of its
+     * own: as it was lent, once this statement has no settings either ({@link #twinClean}).
+     */
+    private boolean ridingClean;
 
     RetryingPreparedStatement(RetryingConnection owner, Shape shape) throws SQLException {
         super(owner, shape);
@@ -154,31 +161,54 @@ class RetryingPreparedStatement extends RetryingStatement implements PreparedSta
 
     /**
      * Runs the twin that carries the capture, bound from the recorded parameters: a different SQL
-     * string is a different statement to pgjdbc (its own cache entry and server-side name, one per
-     * statement text, not per execution).
+     * string is a different statement to pgjdbc (its own cache entry and server-side name). A plain
+     * prepared statement's twin is the connection's, one per SQL text ({@link RidingTwins}), lent
+     * to this statement; any other shape's is its own.
      */
     @Override
     boolean executeRiding(Statement d, String sql, String ride) throws SQLException {
         PreparedStatement t = riding;
         int gen = owner().generation();
+        boolean lent = false;
         if (t == null || ridingGeneration != gen || !ride.equals(ridingText) || t.isClosed()) {
-            closeRidingStatement();
+            releaseRiding();
             java.sql.Connection physical = owner().delegate();
-            String text = sql.concat(ride);
-            t = switch (shape.factory()) {
-                case Shape.PREPARED_TYPED -> physical.prepareStatement(text, shape.a(), shape.b());
-                case Shape.PREPARED_HOLDABLE -> physical.prepareStatement(text, shape.a(), shape.b(), shape.c());
-                default -> physical.prepareStatement(text);
-            };
+            boolean shared = shape.factory() == Shape.PREPARED;
+            t = shared ? owner().twins().lend(this, sql, ride, gen) : null;
+            if (t != null) {
+                lent = true;
+                t.clearParameters();
+            } else {
+                String text = sql.concat(ride);
+                t = switch (shape.factory()) {
+                    case Shape.PREPARED_TYPED -> physical.prepareStatement(text, shape.a(), shape.b());
+                    case Shape.PREPARED_HOLDABLE -> physical.prepareStatement(text, shape.a(), shape.b(), shape.c());
+                    default -> physical.prepareStatement(text);
+                };
+                lent = shared && owner().twins().keep(this, sql, ride, t, gen);
+            }
             riding = t;
+            ridingLent = lent;
             ridingText = ride;
             ridingGeneration = gen;
         } else {
             t.clearParameters();
         }
+        ridingClean = false;
         applySettings(t);
         parameters.applyTo(t);
         return t.execute();
+    }
+
+    /** The capture's results were read; {@code handedResultSet}: a result set of the twin's went to the application. */
+    @Override
+    void rode(boolean handedResultSet) {
+        ridingClean = !handedResultSet;
+    }
+
+    /** Whether the twin this statement holds may be lent to another once this one is closed. */
+    boolean twinClean() {
+        return ridingClean && !hasSettings();
     }
 
     @Override
@@ -186,16 +216,53 @@ class RetryingPreparedStatement extends RetryingStatement implements PreparedSta
         return riding;
     }
 
+    /** Done with the twin while open (another capture, another physical connection): a lent one goes back. */
+    private void releaseRiding() {
+        PreparedStatement t = riding;
+        if (t != null) {
+            riding = null;
+            if (ridingLent) {
+                owner().twins().giveBack(this, t, twinClean());
+            } else {
+                closeQuietly(t);
+            }
+        }
+    }
+
+    /** Re-created or adopted by a replay (a failure path): the twin is closed, lent or not. */
     @Override
     void closeRidingStatement() {
         PreparedStatement t = riding;
         if (t != null) {
-            riding = null;
-            try {
-                t.close();
-            } catch (SQLException | RuntimeException ignored) {
-                // its connection is gone or going: nothing to learn
+            if (ridingLent) {
+                owner().twins().giveBack(this, t, false);
             }
+            riding = null;
+            closeQuietly(t);
+        }
+    }
+
+    /**
+     * Closed by the application (perhaps from another thread: nothing of the connection's is
+     * touched): a clean lent twin stays open for the next statement of the same text, anything
+     * else is closed with this statement, and its results with it.
+     */
+    @Override
+    void closeRidingOnClose() {
+        PreparedStatement t = riding;
+        if (t != null) {
+            riding = null;
+            if (!ridingLent || !twinClean()) {
+                closeQuietly(t);
+            }
+        }
+    }
+
+    private static void closeQuietly(PreparedStatement t) {
+        try {
+            t.close();
+        } catch (SQLException | RuntimeException ignored) {
+            // its connection is gone or going: nothing to learn
         }
     }
 

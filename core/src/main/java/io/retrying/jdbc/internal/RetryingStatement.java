@@ -202,6 +202,19 @@ class RetryingStatement implements Statement, PGStatement {
     void closeRidingStatement() {
     }
 
+    /** The application closed this statement: the physical statement that carries the capture is done with. */
+    void closeRidingOnClose() {
+    }
+
+    /** An execution that carried the capture was read ({@code handedResultSet}: a result set of its went to the application). */
+    void rode(boolean handedResultSet) {
+    }
+
+    /** Whether a setting was recorded: a physical statement they were applied to is not as pgjdbc makes it. */
+    final boolean hasSettings() {
+        return settings != 0;
+    }
+
     private static void closeQuietly(Statement s) {
         if (s != null) {
             try {
@@ -418,6 +431,9 @@ class RetryingStatement implements Statement, PGStatement {
         int gen = owner.generation();
         boolean isResultSet = executeRiding(d, sql, capture.ride(sql, gen));
         Statement s = ridingStatement(d);
+        if (s == null) {
+            throw closedStatement(); // closed from another thread while it ran
+        }
         List<Object> results = new ArrayList<>(2);
         while (true) {
             if (isResultSet) {
@@ -441,6 +457,11 @@ class RetryingStatement implements Statement, PGStatement {
             capture.ranWithout();
         }
         ridden = new Ridden(results, s);
+        boolean handedResultSet = false;
+        for (Object result : results) {
+            handedResultSet |= result instanceof ResultSet;
+        }
+        rode(handedResultSet);
         Object first = results.isEmpty() ? null : results.get(0);
         switch (op) {
             case QUERY, RetryingPreparedStatement.PS_QUERY -> {
@@ -770,7 +791,7 @@ class RetryingStatement implements Statement, PGStatement {
         lastResultSet = null;
         lastPhysicalResultSet = null;
         ridden = null;
-        closeRidingStatement();
+        closeRidingOnClose();
         if (generation == owner.generation() && !owner.isClosed()) {
             d.close();
         } else {

@@ -537,6 +537,65 @@ class XidCaptureTest {
         }
     }
 
+    @Test
+    void aPreparedStatementsCapturingTwinIsPreparedOncePerTextOnAConnectionAndNeverSharedWhileHeld() throws Exception {
+        Physical physical = new Physical(pg.jdbcUrl());
+        try (Connection c = physical.open(config())) {
+            for (int i = 0; i < 20; i++) {
+                c.setAutoCommit(false);
+                // prepared anew in each transaction, as users of a pool do
+                try (PreparedStatement ps = c.prepareStatement("INSERT INTO marks VALUES (?)")) {
+                    ps.setInt(1, 30);
+                    assertEquals(1, ps.executeUpdate());
+                    results(ps, new ArrayList<>()); // the statement alone's results, read from the lent twin
+                }
+                c.commit();
+            }
+            // one twin per capture for 20 statements: the connection's first capture also asks where ids are assigned
+            assertEquals(2, physical.prepares("INSERT INTO marks VALUES (?)" + RIDE_TEXT_START));
+
+            // two statements of one text open at once: each its own twin, neither's results disturbed by the other's
+            c.setAutoCommit(false);
+            try (PreparedStatement a = c.prepareStatement("UPDATE marks SET v = v WHERE v = ? RETURNING v");
+                    PreparedStatement b = c.prepareStatement("UPDATE marks SET v = v WHERE v = ? RETURNING v")) {
+                a.setInt(1, -1);
+                b.setInt(1, -2);
+                ResultSet ra = a.executeQuery(); // no row: no id, and b carries the capture too
+                ResultSet rb = b.executeQuery();
+                assertFalse(ra.next());
+                assertFalse(rb.next());
+                assertFalse(ra.isClosed());
+                assertEquals(2, physical.prepares("RETURNING v" + RIDE_TEXT_START));
+                a.close();
+                assertTrue(ra.isClosed(), "a result set of the twin's is closed with its statement");
+                try (PreparedStatement x = c.prepareStatement("UPDATE marks SET v = v WHERE v = ? RETURNING v")) {
+                    x.setInt(1, -3);
+                    x.setMaxRows(1);
+                    assertFalse(x.executeQuery().next());
+                }
+                assertEquals(3, physical.prepares("RETURNING v" + RIDE_TEXT_START), "a twin that handed out rows is not lent");
+            }
+            c.commit();
+
+            // a statement with settings leaves its twin changed: the next of that text does not get it
+            for (int i = 0; i < 2; i++) {
+                try (PreparedStatement ps = c.prepareStatement("UPDATE marks SET v = v + 0 WHERE v = ?")) {
+                    if (i == 0) {
+                        ps.setQueryTimeout(30);
+                    }
+                    ps.setInt(1, -4);
+                    assertEquals(0, ps.executeUpdate());
+                }
+            }
+            c.commit();
+            assertEquals(2, physical.prepares("v + 0 WHERE v = ?" + RIDE_TEXT_START));
+        }
+        assertEquals(20, count(30));
+    }
+
+    /** How the capture starts where it is appended to the application's SQL. */
+    private static final String RIDE_TEXT_START = "\n;select pg_current_xact_id";
+
     private List<CommitOutcome> outcomes() {
         return resolutions.outcomes.stream().map(e -> e.getValue()).toList();
     }

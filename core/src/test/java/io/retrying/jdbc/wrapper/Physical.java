@@ -40,6 +40,8 @@ public final class Physical implements QueryExecutionListener {
     /** The statements of the layer's read-only proofs (they quote the SQL they judge): not executions. */
     private final List<String> proofs = new CopyOnWriteArrayList<>();
     final AtomicInteger dials = new AtomicInteger();
+    /** The SQL of every Connection.prepareStatement call on a physical connection. */
+    private final List<String> prepares = new CopyOnWriteArrayList<>();
     /** Every Connection.set* call on a physical connection, in order. */
     final List<String> connectionSetters = new CopyOnWriteArrayList<>();
 
@@ -56,6 +58,11 @@ public final class Physical implements QueryExecutionListener {
             public void afterMethod(MethodExecutionContext context) {
                 if (context.getTarget() instanceof Connection && context.getMethod().getName().startsWith("set")) {
                     connectionSetters.add(context.getMethod().getName());
+                }
+                if (context.getTarget() instanceof Connection && context.getMethod().getName().equals("prepareStatement")
+                        && context.getMethodArgs() != null && context.getMethodArgs().length > 0
+                        && context.getMethodArgs()[0] instanceof String sql) {
+                    prepares.add(sql);
                 }
             }
         }).build();
@@ -87,6 +94,11 @@ public final class Physical implements QueryExecutionListener {
     /** How many physical executions contained {@code fragment}, failed ones included. */
     public long executions(String fragment) {
         return executions.stream().filter(q -> q.contains(fragment)).count();
+    }
+
+    /** How many physical prepareStatement calls had SQL containing {@code fragment}. */
+    public long prepares(String fragment) {
+        return prepares.stream().filter(q -> q.contains(fragment)).count();
     }
 
     /** How many physical executions containing {@code fragment} failed. */
