@@ -9,6 +9,8 @@ import io.retrying.jdbc.Deadline;
 import io.retrying.jdbc.RetryPolicy;
 import io.retrying.jdbc.ReplayOutcome;
 import io.retrying.jdbc.Retryability;
+import io.retrying.jdbc.internal.proof.Binder;
+import io.retrying.jdbc.internal.proof.ReadOnlyProof;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -332,28 +334,13 @@ final class CommitResolver {
      * were not kept or the question cannot be asked. Leaves the dead physical connection dropped.
      */
     private boolean readsCannotHaveWritten(List<JournalEntry> entries, SQLException lost) {
-        if (connection.session.readOnly()) {
-            connection.dropPhysical();
-            return true;
-        }
+        // No shortcut for a read-only session or for statements our scanner finds no function in:
+        // a read-only transaction still sends its notifications, and attribute notation or a
+        // comment hides a call from the scanner. The server proves each statement, as for a lost
+        // autocommit read (ReadOnlyProof), on a new connection.
         if (entries == null) {
             connection.dropPhysical();
             return false;
-        }
-        List<String> functions = new ArrayList<>();
-        List<String> words = new ArrayList<>();
-        List<String> operators = new ArrayList<>();
-        for (JournalEntry entry : entries) {
-            if (entry.kind == JournalEntry.EXECUTION) {
-                SqlScan.References refs = SqlScan.references(entry.sql);
-                functions.addAll(refs.functions());
-                words.addAll(refs.words());
-                operators.addAll(refs.operators());
-            }
-        }
-        if (functions.isEmpty() && words.isEmpty() && operators.isEmpty()) {
-            connection.dropPhysical();
-            return true;
         }
         Connection fresh;
         try {
@@ -362,16 +349,38 @@ final class CommitResolver {
             lost.addSuppressed(dial);
             return false;
         }
+        boolean autoCommit = true;
         try {
-            return connection.recovery().allNonVolatile(functions, fresh)
-                    && !FunctionVolatility.reachesVolatile(words, operators, fresh);
+            autoCommit = fresh.getAutoCommit();
+            if (!autoCommit) {
+                fresh.setAutoCommit(true); // the proof opens and rolls back transactions of its own
+            }
+            boolean readOnlySession = connection.session.readOnly() && Recovery.enforcesReadOnly(fresh);
+            for (JournalEntry entry : entries) {
+                if (entry.kind != JournalEntry.EXECUTION) {
+                    continue;
+                }
+                Binder binder;
+                if (entry.binding == null) {
+                    binder = Binder.NONE;
+                } else if (entry.binding instanceof ParameterLog parameters) {
+                    binder = parameters::applyTo;
+                } else {
+                    return false; // a batch: not proven statement by statement
+                }
+                boolean prepared = entry.statement instanceof RetryingPreparedStatement;
+                if (!ReadOnlyProof.prove(fresh, entry.sql, binder, prepared, readOnlySession).readOnly()) {
+                    return false;
+                }
+            }
+            return true;
         } catch (SQLException lookup) {
             lost.addSuppressed(lookup);
             return false;
         } finally {
             try {
-                if (!fresh.getAutoCommit()) {
-                    fresh.rollback();
+                if (!autoCommit) {
+                    fresh.setAutoCommit(false);
                 }
             } catch (SQLException ignored) {
                 // the next statement finds a broken connection and heals it like any other

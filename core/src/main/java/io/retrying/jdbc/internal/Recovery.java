@@ -489,20 +489,11 @@ final class Recovery {
     }
 
     /**
-     * Whether every function in {@code functions} is non-volatile in {@code fresh}'s {@code pg_proc},
-     * read now (no cache: a {@code CREATE OR REPLACE} would outdate one). For CommitResolver's
-     * judgement of a transaction that only read.
-     */
-    boolean allNonVolatile(List<String> functions, Connection fresh) throws SQLException {
-        return FunctionVolatility.allNonVolatile(functions, fresh);
-    }
-
-    /**
      * Whether the server refuses writes in this session's implicit transactions (readOnlyMode=always,
      * default_transaction_read_only, a standby). pgjdbc's default readOnlyMode only makes explicit
      * transactions read-only, so the flag alone proves nothing in autocommit.
      */
-    private static boolean enforcesReadOnly(Connection physical) throws SQLException {
+    static boolean enforcesReadOnly(Connection physical) throws SQLException {
         try (Statement st = physical.createStatement(); ResultSet rs = st.executeQuery("SHOW transaction_read_only")) {
             return rs.next() && "on".equals(rs.getString(1));
         }
