@@ -11,12 +11,12 @@ import io.retrying.jdbc.ReplayOutcome;
 import io.retrying.jdbc.Retryability;
 import io.retrying.jdbc.internal.proof.Binder;
 import io.retrying.jdbc.internal.proof.ReadOnlyProof;
+import io.retrying.jdbc.internal.proof.Verdict;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -285,9 +285,9 @@ final class CommitResolver {
                     connection.markLost(e);
                     reporter.gaveUp(run(run).event(e, Retryability.UNKNOWN, Duration.ZERO, "connection lost during COMMIT"));
                     throw new CommitOutcomeUnknownException("The connection was lost during COMMIT; whether the "
-                            + "transaction committed is unknown (it had no transaction id, but something it ran calls a "
-                            + "volatile function, directly or through a view, row-level security policy or operator, "
-                            + "which may have sent a notification or written elsewhere; or its statements were not kept)",
+                            + "transaction committed is unknown (it had no transaction id, but the server could not prove that "
+                            + "nothing it ran can have written or sent a notification: a volatile function, directly or "
+                            + "through a view, row-level security policy or operator; or its statements were not kept)",
                             Commits.NO_XID, e);
                 }
                 if (!capture) {
@@ -327,11 +327,12 @@ final class CommitResolver {
     }
 
     /**
-     * Whether the reads of a transaction that wrote nothing by their text (no xid captured) cannot
-     * have written through what they read either: a read-only session (the server refused any
-     * write), or, asked once on a new connection like a lost autocommit read, no view, row-level
-     * security policy or operator they reach calls a volatile function. False when the statements
-     * were not kept or the question cannot be asked. Leaves the dead physical connection dropped.
+     * Whether a transaction with no id (none assigned, by the server's word, or none captured for
+     * one that only read) cannot have written or notified, so that whether its lost COMMIT landed
+     * makes no difference: each statement, with its parameters, proven by the server on a new
+     * connection ({@link ReadOnlyProof}; another one when that breaks under the proof). False when
+     * the statements were not kept or the proof cannot be had. Reported as a resolved commit
+     * ({@link Commits#NO_XID}): COMMITTED when proven, UNKNOWN when not.
      */
     private boolean readsCannotHaveWritten(List<JournalEntry> entries, SQLException lost) {
         // No shortcut for a read-only session or for statements our scanner finds no function in:
@@ -349,12 +350,32 @@ final class CommitResolver {
             lost.addSuppressed(dial);
             return false;
         }
-        boolean autoCommit = true;
+        Deadline window = Deadline.after(config.reconnectWindow(), policy.nanoClock());
+        boolean proven;
         try {
-            autoCommit = fresh.getAutoCommit();
-            if (!autoCommit) {
-                fresh.setAutoCommit(true); // the proof opens and rolls back transactions of its own
-            }
+            proven = connection.recovery().proveOnNewConnections(fresh, c -> proveAll(entries, c), lost, window)
+                    .readOnly();
+        } catch (SQLException dial) {
+            lost.addSuppressed(dial);
+            proven = false;
+        }
+        // the lost COMMIT is settled either way, as by a lookup of its id: listeners and pools
+        // account for the connection the proof replaced
+        reporter.commitResolved(Commits.NO_XID, proven ? CommitOutcome.COMMITTED : CommitOutcome.UNKNOWN,
+                connection.id());
+        return proven;
+    }
+
+    /**
+     * The server's proof ({@link ReadOnlyProof}) that no statement of the transaction, with its
+     * parameters, can have written or notified; a batch is not proven statement by statement.
+     */
+    private Verdict proveAll(List<JournalEntry> entries, Connection fresh) throws SQLException {
+        boolean autoCommit = fresh.getAutoCommit();
+        if (!autoCommit) {
+            fresh.setAutoCommit(true); // the proof opens and rolls back transactions of its own
+        }
+        try {
             boolean readOnlySession = connection.session.readOnly() && Recovery.enforcesReadOnly(fresh);
             for (JournalEntry entry : entries) {
                 if (entry.kind != JournalEntry.EXECUTION) {
@@ -366,24 +387,18 @@ final class CommitResolver {
                 } else if (entry.binding instanceof ParameterLog parameters) {
                     binder = parameters::applyTo;
                 } else {
-                    return false; // a batch: not proven statement by statement
+                    return new Verdict(false, "a batch");
                 }
                 boolean prepared = entry.statement instanceof RetryingPreparedStatement;
-                if (!ReadOnlyProof.prove(fresh, entry.sql, binder, prepared, readOnlySession).readOnly()) {
-                    return false;
+                Verdict verdict = ReadOnlyProof.prove(fresh, entry.sql, binder, prepared, readOnlySession);
+                if (!verdict.readOnly()) {
+                    return verdict;
                 }
             }
-            return true;
-        } catch (SQLException lookup) {
-            lost.addSuppressed(lookup);
-            return false;
+            return Verdict.READ_ONLY;
         } finally {
-            try {
-                if (!autoCommit) {
-                    fresh.setAutoCommit(false);
-                }
-            } catch (SQLException ignored) {
-                // the next statement finds a broken connection and heals it like any other
+            if (!autoCommit) {
+                fresh.setAutoCommit(false);
             }
         }
     }

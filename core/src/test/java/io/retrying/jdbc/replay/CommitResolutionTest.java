@@ -381,6 +381,51 @@ class CommitResolutionTest {
         }
     }
 
+    @Test
+    void aProofOfALostCommitWithoutAnIdIsAskedAgainWhenItsNewConnectionBreaks() throws Exception {
+        List<RetryEvent> retries = new CopyOnWriteArrayList<>();
+        RetryListener listener = new RetryListener() {
+            @Override
+            public void onRetry(RetryEvent event) {
+                retries.add(event);
+            }
+
+            @Override
+            public void onCommitResolved(long xid, CommitOutcome outcome) {
+                resolutions.onCommitResolved(xid, outcome);
+            }
+        };
+        try (FaultProxy proxy = FaultProxy.start(pg)) {
+            Physical physical = new Physical(proxy.jdbcUrl());
+            RetryConfig config = RetryConfig.defaults().withPolicy(Physical.FAST)
+                    .withReconnectWindow(Duration.ofSeconds(10)).withListener(listener);
+            try (Connection c = physical.open(config); Statement st = c.createStatement()) {
+                c.setAutoCommit(false);
+                // given: a transaction that only read (the server gives it no id)
+                try (ResultSet rs = st.executeQuery("SELECT on_call FROM duty WHERE id = 1")) {
+                    assertTrue(rs.next());
+                }
+                // when: the reply to its COMMIT is lost, and so is the first new connection the
+                // server's proof runs on, as the proof starts
+                proxy.dropReplyAfterCommit();
+                proxy.cutBeforeExecuting("EXPLAIN (VERBOSE");
+                c.commit();
+                assertFalse(proxy.dropReplyArmed(), "the reply to COMMIT was dropped");
+                assertFalse(proxy.cutBeforeExecutingArmed(), "the proof's first connection was cut");
+
+                // then: the proof was asked again on another connection, which proved the reads
+                // harmless: COMMIT returns normally, and the connection carries on
+                assertEquals(List.of(Map.entry(Commits.NO_XID, CommitOutcome.COMMITTED)), resolutions.outcomes);
+                assertEquals(1, retries.size(), () -> "one re-dial, reported as a retry: " + retries);
+                assertEquals(io.retrying.jdbc.Retryability.RECONNECT, retries.get(0).recovery());
+                assertEquals(3, proxy.acceptedConnections(), "the first, the broken proof's, the proof's again");
+                st.executeUpdate("INSERT INTO marks VALUES (1)");
+                c.commit();
+            }
+        }
+        assertEquals(1, pg.queryLong("SELECT count(*) FROM marks WHERE v = 1"));
+    }
+
     private Connection physicalOpen() throws SQLException {
         return new Physical(pg.jdbcUrl() + "&ApplicationName=" + TransactionReplayTest.VICTIM).open(config(Duration.ofSeconds(10)));
     }
