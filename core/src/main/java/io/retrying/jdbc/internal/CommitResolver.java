@@ -274,10 +274,9 @@ final class CommitResolver {
                 // its session SETs hold if it is reported committed; the swaps below would drop them
                 Object settings = connection.session.takePending();
                 if ((noXid || !wrote) && xid == Commits.NO_XID && readsCannotHaveWritten(entries, e)) {
-                    // no id (the server's word) or only reads (by the text, with no id captured), and nothing
-                    // it ran calls a volatile function, directly or through a view, policy or operator: none
-                    // can have written or notified, so whether the COMMIT landed makes no difference (the
-                    // connection may already be a new one)
+                    // no id (the server's word) or only reads (by the text, with no id captured), and the
+                    // server proved that nothing it ran can have written or notified: whether the COMMIT
+                    // landed makes no difference (the connection may already be a new one)
                     committedOnto(settings);
                     break;
                 }
