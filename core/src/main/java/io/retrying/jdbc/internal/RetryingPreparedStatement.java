@@ -254,6 +254,12 @@ class RetryingPreparedStatement extends RetryingStatement implements PreparedSta
             riding = null;
             if (!ridingLent || !twinClean()) {
                 closeQuietly(t);
+                return;
+            }
+            try {
+                t.clearParameters(); // an idle twin keeps no parameter of this statement's alive
+            } catch (SQLException | RuntimeException e) {
+                closeQuietly(t); // the next lend finds it closed
             }
         }
     }
