@@ -120,14 +120,17 @@ final class TransactionId {
      * statement makes every later one carry the capture until an id is known.
      */
     boolean readsWithout(int flags) {
-        if (!mayHaveWritten && (flags & (SqlScan.READ_CANDIDATE | SqlScan.CALLS)) == SqlScan.READ_CANDIDATE) {
-            if (xid == Commits.NO_XID) {
-                stale = true;
-            }
+        if (!mayHaveWritten && plainRead(flags)) {
+            stale = true;
             return true;
         }
         mayHaveWritten = true;
         return false;
+    }
+
+    /** SqlScan's flags of a read with no function call (nor a set_config or pinning word the call may hide behind). */
+    private static boolean plainRead(int flags) {
+        return (flags & (SqlScan.READ_CANDIDATE | SqlScan.CALLS | SqlScan.CONFIG | SqlScan.PINS)) == SqlScan.READ_CANDIDATE;
     }
 
     /** An execution of the transaction ran without the capture. */
@@ -151,7 +154,7 @@ final class TransactionId {
         if (xid == Commits.NO_XID) {
             stale = true;
             force |= notifies(sql);
-            mayHaveWritten |= (flags & (SqlScan.READ_CANDIDATE | SqlScan.CALLS)) != SqlScan.READ_CANDIDATE;
+            mayHaveWritten |= !plainRead(flags);
         }
     }
 
