@@ -43,9 +43,12 @@ public interface RetryListener {
     default void onGiveUp(RetryEvent event) {}
 
     /**
-     * The outcome of a COMMIT whose reply was lost was looked up on a new connection.
+     * The outcome of a COMMIT whose reply was lost was looked up on a new connection. For a
+     * transaction the server gave no id ({@link Commits#NO_XID}), the server instead proved whether
+     * anything it ran can have written or notified: COMMITTED when nothing can (whether it landed
+     * makes no difference), UNKNOWN when that could not be proven.
      *
-     * @param xid the transaction id captured before COMMIT was sent
+     * @param xid the transaction id captured before COMMIT was sent, or {@link Commits#NO_XID}
      * @param outcome what the server said about it
      */
     default void onCommitResolved(long xid, CommitOutcome outcome) {}

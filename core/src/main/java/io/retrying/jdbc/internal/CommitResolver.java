@@ -9,12 +9,14 @@ import io.retrying.jdbc.Deadline;
 import io.retrying.jdbc.RetryPolicy;
 import io.retrying.jdbc.ReplayOutcome;
 import io.retrying.jdbc.Retryability;
+import io.retrying.jdbc.internal.proof.Binder;
+import io.retrying.jdbc.internal.proof.ReadOnlyProof;
+import io.retrying.jdbc.internal.proof.Verdict;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -272,10 +274,9 @@ final class CommitResolver {
                 // its session SETs hold if it is reported committed; the swaps below would drop them
                 Object settings = connection.session.takePending();
                 if ((noXid || !wrote) && xid == Commits.NO_XID && readsCannotHaveWritten(entries, e)) {
-                    // no id (the server's word) or only reads (by the text, with no id captured), and nothing
-                    // it ran calls a volatile function, directly or through a view, policy or operator: none
-                    // can have written or notified, so whether the COMMIT landed makes no difference (the
-                    // connection may already be a new one)
+                    // no id (the server's word) or only reads (by the text, with no id captured), and the
+                    // server proved that nothing it ran can have written or notified: whether the COMMIT
+                    // landed makes no difference (the connection may already be a new one)
                     committedOnto(settings);
                     break;
                 }
@@ -283,9 +284,9 @@ final class CommitResolver {
                     connection.markLost(e);
                     reporter.gaveUp(run(run).event(e, Retryability.UNKNOWN, Duration.ZERO, "connection lost during COMMIT"));
                     throw new CommitOutcomeUnknownException("The connection was lost during COMMIT; whether the "
-                            + "transaction committed is unknown (it had no transaction id, but something it ran calls a "
-                            + "volatile function, directly or through a view, row-level security policy or operator, "
-                            + "which may have sent a notification or written elsewhere; or its statements were not kept)",
+                            + "transaction committed is unknown (it had no transaction id, but the server could not prove that "
+                            + "nothing it ran can have written or sent a notification: a volatile function, directly or "
+                            + "through a view, row-level security policy or operator; or its statements were not kept)",
                             Commits.NO_XID, e);
                 }
                 if (!capture) {
@@ -325,35 +326,21 @@ final class CommitResolver {
     }
 
     /**
-     * Whether the reads of a transaction that wrote nothing by their text (no xid captured) cannot
-     * have written through what they read either: a read-only session (the server refused any
-     * write), or, asked once on a new connection like a lost autocommit read, no view, row-level
-     * security policy or operator they reach calls a volatile function. False when the statements
-     * were not kept or the question cannot be asked. Leaves the dead physical connection dropped.
+     * Whether a transaction with no id (none assigned, by the server's word, or none captured for
+     * one that only read) cannot have written or notified, so that whether its lost COMMIT landed
+     * makes no difference: each statement, with its parameters, proven by the server on a new
+     * connection ({@link ReadOnlyProof}; another one when that breaks under the proof). False when
+     * the statements were not kept or the proof cannot be had. Reported as a resolved commit
+     * ({@link Commits#NO_XID}): COMMITTED when proven, UNKNOWN when not.
      */
     private boolean readsCannotHaveWritten(List<JournalEntry> entries, SQLException lost) {
-        if (connection.session.readOnly()) {
-            connection.dropPhysical();
-            return true;
-        }
+        // No shortcut for a read-only session or for statements our scanner finds no function in:
+        // a read-only transaction still sends its notifications, and attribute notation or a
+        // comment hides a call from the scanner. The server proves each statement, as for a lost
+        // autocommit read (ReadOnlyProof), on a new connection.
         if (entries == null) {
             connection.dropPhysical();
             return false;
-        }
-        List<String> functions = new ArrayList<>();
-        List<String> words = new ArrayList<>();
-        List<String> operators = new ArrayList<>();
-        for (JournalEntry entry : entries) {
-            if (entry.kind == JournalEntry.EXECUTION) {
-                SqlScan.References refs = SqlScan.references(entry.sql);
-                functions.addAll(refs.functions());
-                words.addAll(refs.words());
-                operators.addAll(refs.operators());
-            }
-        }
-        if (functions.isEmpty() && words.isEmpty() && operators.isEmpty()) {
-            connection.dropPhysical();
-            return true;
         }
         Connection fresh;
         try {
@@ -362,19 +349,55 @@ final class CommitResolver {
             lost.addSuppressed(dial);
             return false;
         }
+        Deadline window = Deadline.after(config.reconnectWindow(), policy.nanoClock());
+        boolean proven;
         try {
-            return connection.recovery().allNonVolatile(functions, fresh)
-                    && !FunctionVolatility.reachesVolatile(words, operators, fresh);
-        } catch (SQLException lookup) {
-            lost.addSuppressed(lookup);
-            return false;
-        } finally {
-            try {
-                if (!fresh.getAutoCommit()) {
-                    fresh.rollback();
+            proven = connection.recovery().proveOnNewConnections(fresh, c -> proveAll(entries, c), lost, window)
+                    .readOnly();
+        } catch (SQLException dial) {
+            lost.addSuppressed(dial);
+            proven = false;
+        }
+        // the lost COMMIT is settled either way, as by a lookup of its id: listeners and pools
+        // account for the connection the proof replaced
+        reporter.commitResolved(Commits.NO_XID, proven ? CommitOutcome.COMMITTED : CommitOutcome.UNKNOWN,
+                connection.id());
+        return proven;
+    }
+
+    /**
+     * The server's proof ({@link ReadOnlyProof}) that no statement of the transaction, with its
+     * parameters, can have written or notified; a batch is not proven statement by statement.
+     */
+    private Verdict proveAll(List<JournalEntry> entries, Connection fresh) throws SQLException {
+        boolean autoCommit = fresh.getAutoCommit();
+        if (!autoCommit) {
+            fresh.setAutoCommit(true); // the proof opens and rolls back transactions of its own
+        }
+        try {
+            boolean readOnlySession = connection.session.readOnly() && Recovery.enforcesReadOnly(fresh);
+            for (JournalEntry entry : entries) {
+                if (entry.kind != JournalEntry.EXECUTION) {
+                    continue;
                 }
-            } catch (SQLException ignored) {
-                // the next statement finds a broken connection and heals it like any other
+                Binder binder;
+                if (entry.binding == null) {
+                    binder = Binder.NONE;
+                } else if (entry.binding instanceof ParameterLog parameters) {
+                    binder = parameters::applyTo;
+                } else {
+                    return new Verdict(false, "a batch");
+                }
+                boolean prepared = entry.statement instanceof RetryingPreparedStatement;
+                Verdict verdict = ReadOnlyProof.prove(fresh, entry.sql, binder, prepared, readOnlySession);
+                if (!verdict.readOnly()) {
+                    return verdict;
+                }
+            }
+            return Verdict.READ_ONLY;
+        } finally {
+            if (!autoCommit) {
+                fresh.setAutoCommit(false);
             }
         }
     }

@@ -2,6 +2,7 @@ package io.retrying.jdbc.internal;
 
 import io.retrying.jdbc.Attempt;
 import io.retrying.jdbc.Classifier;
+import io.retrying.jdbc.Deadline;
 import io.retrying.jdbc.RetryPolicy;
 import io.retrying.jdbc.ReplayOutcome;
 import io.retrying.jdbc.Retryability;
@@ -203,22 +204,13 @@ final class Recovery {
                 throw dial;
             }
             if (unproven) {
-                Verdict verdict = prove(statement, e, sql, fresh);
-                for (int dials = 1; verdict == null; dials++) {
-                    // the new connection broke under the proof (a server still restarting, a pooler
-                    // cycling its connections): nothing was re-run, so prove again on another one
-                    if (dials >= MAX_PROOF_DIALS || run.remaining().isZero() || run.remaining().isNegative()) {
-                        verdict = new Verdict(false, "the new connection broke during the proof, " + dials + " times");
-                        break;
-                    }
-                    try {
-                        fresh = connection.swap();
-                    } catch (SQLException dial) {
-                        SQLException unknown = mayHaveWritten(e, run);
-                        unknown.addSuppressed(dial);
-                        throw unknown;
-                    }
-                    verdict = prove(statement, e, sql, fresh);
+                Verdict verdict;
+                try {
+                    verdict = proveOnNewConnections(fresh, c -> prove(statement, sql, c), e, run.deadline());
+                } catch (SQLException dial) {
+                    SQLException unknown = mayHaveWritten(e, run);
+                    unknown.addSuppressed(dial);
+                    throw unknown;
                 }
                 if (!verdict.readOnly()) {
                     reporter.gaveUp(run.event(e, Retryability.UNKNOWN, Duration.ZERO, "not replayed: " + verdict.reason()));
@@ -325,22 +317,47 @@ final class Recovery {
     /** How many new connections one proof may dial when each breaks under it. */
     private static final int MAX_PROOF_DIALS = 3;
 
+    /** One question the server answers on one connection: whether lost work can have written. */
+    interface ProofQuestion {
+        Verdict ask(Connection fresh) throws SQLException;
+    }
+
     /**
-     * Asks the server, on {@code fresh}, whether the statement that lost its connection can have
-     * written (see {@link ReadOnlyProof}). Null when the proof broke the new connection (it is
-     * dropped): the caller may prove again on another.
+     * Asks {@code question} on {@code fresh} ({@link ReadOnlyProof}). When that connection breaks
+     * under the proof (a server still restarting, a pooler cycling its connections), nothing was
+     * re-run, so the question is asked again on another, up to {@link #MAX_PROOF_DIALS} dials and
+     * within {@code deadline}, with the policy's waits. Each new dial is reported as a reconnect
+     * retry, so that listeners and pools can account for every connection it replaces. A failure
+     * the policy does not dial again for (the server refused the proof's own SQL) leaves the work
+     * unproven. Throws the dial's failure when no new connection can be had.
      */
-    private Verdict prove(RetryingStatement statement, SQLException e, String sql, Connection fresh) {
+    Verdict proveOnNewConnections(Connection fresh, ProofQuestion question, SQLException lost, Deadline deadline)
+            throws SQLException {
+        long started = policy.nanoClock().getAsLong();
+        for (int dials = 1; ; dials++) {
+            try {
+                return question.ask(fresh);
+            } catch (SQLException broken) {
+                lost.addSuppressed(broken);
+                connection.dropPhysical();
+                Attempt next = policy.decideReconnect(broken, dials, deadline.remaining());
+                if (!next.retry() || dials >= MAX_PROOF_DIALS) {
+                    return new Verdict(false, "the new connection failed during the proof (" + dials + " dialed)");
+                }
+                reporter.retrying(RetryReporter.event(broken, next, dials, MAX_PROOF_DIALS, connection.id(),
+                        Duration.ofNanos(policy.nanoClock().getAsLong() - started)));
+                sleep(policy, next.delay(), lost);
+            }
+            fresh = connection.swap();
+        }
+    }
+
+    /** Asks the server, on {@code fresh}, whether the statement that lost its connection can have written. */
+    private Verdict prove(RetryingStatement statement, String sql, Connection fresh) throws SQLException {
         boolean prepared = statement instanceof RetryingPreparedStatement;
         Binder binder = prepared ? ((RetryingPreparedStatement) statement).parameters::applyTo : Binder.NONE;
-        try {
-            boolean readOnlySession = connection.session.readOnly() && enforcesReadOnly(fresh);
-            return ReadOnlyProof.prove(fresh, sql, binder, prepared, readOnlySession);
-        } catch (SQLException broken) {
-            e.addSuppressed(broken);
-            connection.dropPhysical();
-            return null;
-        }
+        boolean readOnlySession = connection.session.readOnly() && enforcesReadOnly(fresh);
+        return ReadOnlyProof.prove(fresh, sql, binder, prepared, readOnlySession);
     }
 
     /**
@@ -503,20 +520,11 @@ final class Recovery {
     }
 
     /**
-     * Whether every function in {@code functions} is non-volatile in {@code fresh}'s {@code pg_proc},
-     * read now (no cache: a {@code CREATE OR REPLACE} would outdate one). For CommitResolver's
-     * judgement of a transaction that only read.
-     */
-    boolean allNonVolatile(List<String> functions, Connection fresh) throws SQLException {
-        return FunctionVolatility.allNonVolatile(functions, fresh);
-    }
-
-    /**
      * Whether the server refuses writes in this session's implicit transactions (readOnlyMode=always,
      * default_transaction_read_only, a standby). pgjdbc's default readOnlyMode only makes explicit
      * transactions read-only, so the flag alone proves nothing in autocommit.
      */
-    private static boolean enforcesReadOnly(Connection physical) throws SQLException {
+    static boolean enforcesReadOnly(Connection physical) throws SQLException {
         try (Statement st = physical.createStatement(); ResultSet rs = st.executeQuery("SHOW transaction_read_only")) {
             return rs.next() && "on".equals(rs.getString(1));
         }

@@ -17,9 +17,9 @@
  *       that classifies, decides (through {@code RetryPolicy}), recovers and re-runs or throws.
  *       Those two methods are where the transaction journal of issue 5 hooks in.</li>
  *   <li>What may run again is judged from the failure ({@code Classifier.serverReported}: the
- *       implicit transaction was rolled back) and, after a silent loss, from the SQL
- *       ({@code SqlScan}: a cheap one-pass lexer; {@code FunctionVolatility}: pg_proc, and
- *       pg_depend for what views, policies and operators call).</li>
+ *       implicit transaction was rolled back) and, after a silent loss, by the server
+ *       ({@code proof.ReadOnlyProof}, also for a lost COMMIT of a transaction without an id);
+ *       {@code SqlScan}, a cheap one-pass lexer, only filters what surely writes.</li>
  *   <li>{@code SessionState} records what the application set (dirty bits and SQL-level
  *       SET/RESET) and gives it to each new physical connection; statements re-create themselves
  *       on the new connection with their recorded settings, batch and parameters

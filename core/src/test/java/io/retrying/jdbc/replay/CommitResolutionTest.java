@@ -341,6 +341,95 @@ class CommitResolutionTest {
         assertEquals(0, physical.executions(XidCaptureTest.ROUND_TRIP));
     }
 
+    @Test
+    void aLostCommitWithoutAnIdIsProvenByTheServerNotByOurReadingOfTheText() throws Exception {
+        // given: a volatile function that writes nothing (so the transaction gets no id) but
+        // notifies, called in ways our scanner does not see as a call: attribute notation, and in a
+        // session the server holds read-only (a read-only transaction still sends notifications)
+        pg.sql("DROP VIEW IF EXISTS pinged_ro", "DROP TABLE IF EXISTS pingers CASCADE", "CREATE TABLE pingers (id int)",
+                "INSERT INTO pingers VALUES (1)",
+                "CREATE OR REPLACE FUNCTION pinged(pingers) RETURNS int LANGUAGE sql VOLATILE AS $$SELECT 1 FROM pg_notify('pings', 'x')$$",
+                "CREATE OR REPLACE FUNCTION ping_ro() RETURNS int LANGUAGE sql VOLATILE AS $$SELECT 1 FROM pg_notify('pings', 'y')$$",
+                "CREATE VIEW pinged_ro AS SELECT ping_ro() AS n");
+        try (Connection c = physicalOpen(); Statement st = c.createStatement()) {
+            c.setAutoCommit(false);
+            // when: its connection dies before COMMIT
+            try (ResultSet rs = st.executeQuery("SELECT p.pinged FROM pingers p")) {
+                assertTrue(rs.next());
+            }
+            assertEquals(1, pg.terminateBackends(TransactionReplayTest.VICTIM));
+            // then: the notification may be lost, so success would be a guess
+            CommitOutcomeUnknownException attribute = assertThrows(CommitOutcomeUnknownException.class, c::commit);
+            assertEquals(Commits.NO_XID, attribute.xid());
+            c.rollback();
+
+            c.setReadOnly(true);
+            try (ResultSet rs = st.executeQuery("SELECT n FROM pinged_ro")) {
+                assertTrue(rs.next());
+            }
+            assertEquals(1, pg.terminateBackends(TransactionReplayTest.VICTIM));
+            CommitOutcomeUnknownException readOnly = assertThrows(CommitOutcomeUnknownException.class, c::commit);
+            assertEquals("08007", readOnly.getSQLState());
+            c.rollback();
+
+            // and a transaction that only read a table is still proven harmless: COMMIT returns normally
+            try (ResultSet rs = st.executeQuery("SELECT id FROM pingers")) {
+                assertTrue(rs.next());
+            }
+            assertEquals(1, pg.terminateBackends(TransactionReplayTest.VICTIM));
+            c.commit();
+        }
+    }
+
+    @Test
+    void aProofOfALostCommitWithoutAnIdIsAskedAgainWhenItsNewConnectionBreaks() throws Exception {
+        List<RetryEvent> retries = new CopyOnWriteArrayList<>();
+        RetryListener listener = new RetryListener() {
+            @Override
+            public void onRetry(RetryEvent event) {
+                retries.add(event);
+            }
+
+            @Override
+            public void onCommitResolved(long xid, CommitOutcome outcome) {
+                resolutions.onCommitResolved(xid, outcome);
+            }
+        };
+        try (FaultProxy proxy = FaultProxy.start(pg)) {
+            Physical physical = new Physical(proxy.jdbcUrl());
+            RetryConfig config = RetryConfig.defaults().withPolicy(Physical.FAST)
+                    .withReconnectWindow(Duration.ofSeconds(10)).withListener(listener);
+            try (Connection c = physical.open(config); Statement st = c.createStatement()) {
+                c.setAutoCommit(false);
+                // given: a transaction that only read (the server gives it no id)
+                try (ResultSet rs = st.executeQuery("SELECT on_call FROM duty WHERE id = 1")) {
+                    assertTrue(rs.next());
+                }
+                // when: the reply to its COMMIT is lost, and so is the first new connection the
+                // server's proof runs on, as the proof starts
+                proxy.dropReplyAfterCommit();
+                proxy.cutBeforeExecuting("EXPLAIN (VERBOSE");
+                c.commit();
+                assertFalse(proxy.dropReplyArmed(), "the reply to COMMIT was dropped");
+                assertFalse(proxy.cutBeforeExecutingArmed(), "the proof's first connection was cut");
+
+                // then: the proof was asked again on another connection, which proved the reads
+                // harmless: COMMIT returns normally, and the connection carries on
+                assertEquals(List.of(Map.entry(Commits.NO_XID, CommitOutcome.COMMITTED)), resolutions.outcomes);
+                assertEquals(1, retries.size(), () -> "one re-dial, reported as a retry: " + retries);
+                assertEquals(io.retrying.jdbc.Retryability.RECONNECT, retries.get(0).recovery());
+                assertEquals(3, proxy.acceptedConnections(), "the first, the broken proof's, the proof's again");
+                st.executeUpdate("INSERT INTO marks VALUES (1)");
+                c.commit();
+            }
+        }
+        assertEquals(1, pg.queryLong("SELECT count(*) FROM marks WHERE v = 1"));
+    }
+
+    private Connection physicalOpen() throws SQLException {
+        return new Physical(pg.jdbcUrl() + "&ApplicationName=" + TransactionReplayTest.VICTIM).open(config(Duration.ofSeconds(10)));
+    }
+
     private static boolean onCall(Statement st, int id) throws SQLException {
         try (ResultSet rs = st.executeQuery("SELECT on_call FROM duty WHERE id = " + id)) {
             rs.next();

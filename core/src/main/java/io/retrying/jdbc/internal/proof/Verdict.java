@@ -9,7 +9,7 @@ package io.retrying.jdbc.internal.proof;
  */
 public record Verdict(boolean readOnly, String reason) {
 
-    static final Verdict READ_ONLY = new Verdict(true, "read-only");
+    public static final Verdict READ_ONLY = new Verdict(true, "read-only");
 
     static Verdict not(String reason) {
         return new Verdict(false, reason);
