@@ -317,7 +317,21 @@ final class RetryingConnection extends PgConnectionExtensions implements Connect
             noteReportedAtLoss(old);
             dialer.discard(old);
         }
-        Connection fresh = RetryingConnections.dial(dialer, config, number, session::restoreOnto);
+        Connection fresh;
+        try {
+            fresh = RetryingConnections.dial(dialer, config, number, session::restoreOnto);
+        } catch (SQLException failed) {
+            SessionState.UnprovenRestore unproven = SessionState.UnprovenRestore.in(failed);
+            if (unproven == null) {
+                throw failed;
+            }
+            // never run, so never applied twice; the application learns its session lost the setting
+            session.forget(unproven.restore);
+            lost = new SQLException("The connection to the server was lost, and a new one cannot be given the"
+                    + " session's settings: " + unproven.getMessage() + ". Call rollback() to continue on a new"
+                    + " connection without that setting.", "08003", unproven);
+            throw lost;
+        }
         Map<String, String> keep = reportedToKeep;
         reportedToKeep = null;
         String unseen = null;

@@ -1,5 +1,8 @@
 package io.retrying.jdbc.internal;
 
+import io.retrying.jdbc.internal.proof.Binder;
+import io.retrying.jdbc.internal.proof.ReadOnlyProof;
+import io.retrying.jdbc.internal.proof.Verdict;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
@@ -114,6 +117,62 @@ final class SessionState {
         @Override
         public String describe() {
             return sql;
+        }
+    }
+
+    /**
+     * A statement that only sets, by our reading of its text ({@link SqlScan#onlySetsConfig}): before
+     * it runs again on a new connection the server proves that it reaches no volatile function but
+     * {@code pg_catalog.set_config} ({@link ReadOnlyProof}; a {@code set_config} of another schema
+     * first in {@code search_path}, or a cast through a function, is refused). The proof costs about
+     * six round trips, paid only when a connection is replaced.
+     */
+    record ConfigRestore(SqlRestore statement) implements Restore {
+        @Override
+        public void applyTo(Connection physical) throws SQLException {
+            ParameterLog binding = statement.binding();
+            Verdict verdict = ReadOnlyProof.prove(physical, statement.sql(),
+                    binding == null ? Binder.NONE : binding::applyTo, binding != null, false);
+            if (!verdict.readOnly()) {
+                throw new UnprovenRestore(this, verdict.reason());
+            }
+            statement.applyTo(physical);
+        }
+
+        @Override
+        public String describe() {
+            return statement.describe();
+        }
+    }
+
+    /**
+     * A recorded setting the server would not prove harmless to run again: the new connection does
+     * not get it, and the layer does not run it. Not a failure to connect (dialing again would meet
+     * it again): {@link RetryingConnection} drops the setting and refuses calls until rollback().
+     */
+    static final class UnprovenRestore extends SQLException {
+        final transient Restore restore;
+
+        UnprovenRestore(Restore restore, String why) {
+            super("The server did not prove that " + restore.describe() + " only sets (" + why + ")", "55000");
+            this.restore = restore;
+        }
+
+        /** The one in {@code e}'s causes (a dial that failed before may have wrapped it), or null. */
+        static UnprovenRestore in(Throwable e) {
+            for (Throwable t = e; t != null; t = t.getCause()) {
+                if (t instanceof UnprovenRestore unproven) {
+                    return unproven;
+                }
+            }
+            return null;
+        }
+    }
+
+    /** Drops every setting {@code restore} would have set again (it could not be run on a new connection). */
+    void forget(Restore restore) {
+        if (settings != EMPTY) {
+            settings.values().removeIf(r -> r == restore);
         }
     }
 
@@ -309,17 +368,20 @@ final class SessionState {
                 names.add(call.name().toLowerCase(Locale.ROOT));
             }
         }
+        boolean onlySets = SqlScan.onlySetsConfig(sql, flags);
+        if (!onlySets && (calls.isEmpty() || !names.isEmpty())) {
+            // (no call read at all: set_config named in a form this reading does not follow)
+            return "set_config() in a statement that does more than set, or that the layer cannot read: it cannot"
+                    + " run again on a new connection";
+        }
         if (names.isEmpty()) {
             return null; // only is_local settings: they end with the transaction (a replay re-runs them)
-        }
-        if (!SqlScan.onlySetsConfig(sql, flags)) {
-            return "set_config() in a statement that does more than set: it cannot run again on a new connection";
         }
         if (names.contains(SESSION_AUTHORIZATION)) {
             return "set_config('session_authorization', ...): the layer restores it only from SET SESSION AUTHORIZATION";
         }
         // one statement may set several: each name is kept, the statement shared (see remove())
-        Restore restore = new SqlRestore(sql, binding);
+        Restore restore = new ConfigRestore(new SqlRestore(sql, binding));
         for (String name : names) {
             record(new Change(Kind.SET, name, restore), inTransaction);
         }

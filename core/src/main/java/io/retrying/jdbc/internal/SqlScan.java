@@ -1,10 +1,8 @@
 package io.retrying.jdbc.internal;
 
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
 
 /**
  * One cheap pass over SQL text that answers what the retry layer must know about it: may it be
@@ -108,28 +106,7 @@ final class SqlScan {
 
     /** The flags above for {@code sql}. */
     static int analyze(String sql) {
-        return scan(sql, null);
-    }
-
-    /**
-     * What {@code sql} names, for the server to judge (only on a failure path): the functions it
-     * calls, the other words and quoted identifiers (among them the relations it reads, which may be
-     * views), and its operator symbols. Words are lower-cased unless quoted; each list is in order
-     * of first appearance, without repeats.
-     */
-    record References(List<String> functions, List<String> words, List<String> operators) {}
-
-    static References references(String sql) {
-        Collector refs = new Collector();
-        scan(sql, refs);
-        return new References(List.copyOf(refs.functions), List.copyOf(refs.words), List.copyOf(refs.operators));
-    }
-
-    /** Where {@link #scan} puts the names it meets when asked to (null on the hot path). */
-    private static final class Collector {
-        final Set<String> functions = new LinkedHashSet<>();
-        final Set<String> words = new LinkedHashSet<>();
-        final Set<String> operators = new LinkedHashSet<>();
+        return scan(sql);
     }
 
     /** Splits a multi-statement string at top-level semicolons (only for SET tracking). */
@@ -161,7 +138,7 @@ final class SqlScan {
         }
     }
 
-    private static int scan(String sql, Collector refs) {
+    private static int scan(String sql) {
         final int n = sql.length();
         int flags = READ_CANDIDATE;
         boolean readCandidate = true;
@@ -174,12 +151,11 @@ final class SqlScan {
             char c = sql.charAt(i);
             int skip = skipOpaque(sql, i);
             if (skip > i) {
-                if (c == '"' && refs != null) {
-                    String quoted = sql.substring(i + 1, Math.max(i + 1, skip - 1)).replace("\"\"", "\"");
-                    (nextNonSpace(sql, skip) == '(' ? refs.functions : refs.words).add(quoted);
-                }
                 if (c == '"') {
                     flags |= nextNonSpace(sql, skip) == '(' ? CALLS : 0;
+                    if (skip - i == SET_CONFIG.length() + 2 && sql.startsWith(SET_CONFIG, i + 1)) {
+                        flags |= CONFIG; // "set_config"(...): a form onlySetsConfig does not read, so it pins
+                    }
                     prev = -1;
                 }
                 i = skip;
@@ -193,11 +169,7 @@ final class SqlScan {
                 continue;
             }
             if (!isWordStart(c)) {
-                if (refs != null && isOperatorChar(c)) {
-                    i = collectOperator(sql, i, refs.operators);
-                } else {
-                    i++;
-                }
+                i++;
                 continue;
             }
             int start = i;
@@ -228,9 +200,6 @@ final class SqlScan {
                     case CALL, DO -> flags |= TX_CONTROL;
                     default -> { }
                 }
-                if (refs != null && kw < 0) {
-                    refs.words.add(sql.substring(start, i).toLowerCase(Locale.ROOT));
-                }
                 prev = kw;
                 continue;
             }
@@ -244,19 +213,16 @@ final class SqlScan {
                 case HOLD -> flags |= declare ? PINS : 0;
                 default -> { }
             }
+            if (len == SET_CONFIG.length() && sql.regionMatches(true, start, SET_CONFIG, 0, len)) {
+                // the word at all, called or not as far as we can tell: a call a comment hides from
+                // this reading must still be looked at (and then pins, see onlySetsConfig)
+                flags |= CONFIG;
+            }
             if (kw < 0 && nextNonSpace(sql, i) == '(' && !isNotAFunction(sql, start, len)) {
                 flags |= CALLS;
                 if (pinningFunction(sql, start, len)) {
                     flags |= PINS;
                 }
-                if (len == SET_CONFIG.length() && sql.regionMatches(true, start, SET_CONFIG, 0, len)) {
-                    flags |= CONFIG;
-                }
-                if (refs != null) {
-                    refs.functions.add(sql.substring(start, i).toLowerCase(Locale.ROOT));
-                }
-            } else if (refs != null) {
-                refs.words.add(sql.substring(start, i).toLowerCase(Locale.ROOT));
             }
             prev = kw;
         }
@@ -292,9 +258,10 @@ final class SqlScan {
             while (i < n && isWordPart(sql.charAt(i))) {
                 i++;
             }
+            int open = afterSpaceAndComments(sql, i);
             if (i - start == SET_CONFIG.length() && sql.regionMatches(true, start, SET_CONFIG, 0, i - start)
-                    && nextNonSpace(sql, i) == '(') {
-                List<String> args = arguments(sql, sql.indexOf('(', i));
+                    && open < n && sql.charAt(open) == '(') {
+                List<String> args = arguments(sql, open);
                 String name = args.size() == 3 ? stringLiteral(args.get(0)) : null;
                 Boolean local = args.size() == 3 ? booleanLiteral(args.get(2)) : null;
                 calls.add(new ConfigCall(name, local));
@@ -355,51 +322,129 @@ final class SqlScan {
     }
 
     /**
-     * Whether {@code sql} (with {@code flags}) does nothing but call {@code set_config}: a single
-     * SELECT of set_config calls with no FROM, which can run again on a new connection and leave
-     * exactly the settings it left before.
+     * Whether {@code sql} (with {@code flags}) does nothing but call {@code set_config}, so that it
+     * can run again on a new connection and leave exactly the settings it left before: exactly
+     * {@code SELECT [pg_catalog.]set_config(a, b, c) [, ...] [;]}, each argument a plain string
+     * literal, {@code true}/{@code false} or a parameter ({@code ?}, {@code $n}), each optionally
+     * cast ({@code ::text}). Anything else (a comment, another word, an operator, an escape string, a
+     * backslash in a literal) is not read as "only sets", and the connection pins instead: this
+     * reading can only make the layer more careful. What it accepts the server proves again before
+     * it runs on a new connection ({@code SessionState.ConfigRestore}): a {@code set_config} of
+     * another schema earlier in {@code search_path}, or a cast that calls a function, is refused there.
      */
     static boolean onlySetsConfig(String sql, int flags) {
         if ((flags & CONFIG) == 0 || (flags & READ_CANDIDATE) == 0 || (flags & MULTI) != 0) {
             return false;
         }
-        References refs = references(sql);
-        return refs.functions().equals(List.of(SET_CONFIG)) && !refs.words().contains("from");
+        int[] at = {0};
+        if (!word(sql, at, "select")) {
+            return false;
+        }
+        do {
+            int schema = at[0];
+            if (!(word(sql, at, "pg_catalog") && symbol(sql, at, '.'))) {
+                at[0] = schema;
+            }
+            if (!word(sql, at, SET_CONFIG) || !symbol(sql, at, '(')) {
+                return false;
+            }
+            for (int arg = 0; arg < 3; arg++) {
+                if ((arg > 0 && !symbol(sql, at, ',')) || !plainArgument(sql, at)) {
+                    return false;
+                }
+            }
+            if (!symbol(sql, at, ')')) {
+                return false;
+            }
+        } while (symbol(sql, at, ','));
+        symbol(sql, at, ';');
+        skipSpace(sql, at);
+        return at[0] == sql.length();
     }
 
-    /** PostgreSQL's operator characters. */
-    private static boolean isOperatorChar(char c) {
-        return "+-*/<>=~!@#%^&|`?".indexOf(c) >= 0;
-    }
-
-    /**
-     * Adds the operator that starts at {@code i} and returns the index past it. PostgreSQL's lexer
-     * ends an operator before a comment and drops a trailing {@code +} or {@code -} unless the
-     * operator holds one of {@code ~!@#%^&|`?} ({@code a=-1} is {@code =} and a prefix {@code -});
-     * both readings are added, so that whichever the server made is looked up.
-     */
-    private static int collectOperator(String sql, int i, Set<String> operators) {
+    /** A string literal without backslashes, true/false, ? or $n; then at most one {@code ::word} cast. */
+    private static boolean plainArgument(String sql, int[] at) {
+        skipSpace(sql, at);
+        int i = at[0];
         int n = sql.length();
-        int end = i;
-        while (end < n && isOperatorChar(sql.charAt(end)) && !sql.startsWith("--", end) && !sql.startsWith("/*", end)) {
-            end++;
+        if (i >= n) {
+            return false;
         }
-        if (end == i) {
-            return i + 1;
+        char c = sql.charAt(i);
+        if (c == '?') {
+            i++;
+        } else if (c == '$') {
+            int digits = ++i;
+            while (i < n && Character.isDigit(sql.charAt(i))) {
+                i++;
+            }
+            if (i == digits) {
+                return false;
+            }
+        } else if (c == '\'') {
+            for (i++; ; i++) {
+                if (i >= n || sql.charAt(i) == '\\') {
+                    return false;
+                }
+                if (sql.charAt(i) == '\'') {
+                    if (i + 1 < n && sql.charAt(i + 1) == '\'') {
+                        i++;
+                        continue;
+                    }
+                    i++;
+                    break;
+                }
+            }
+        } else {
+            at[0] = i;
+            return (word(sql, at, "true") || word(sql, at, "false")) && cast(sql, at);
         }
-        String op = sql.substring(i, end);
-        operators.add(op);
-        int keep = op.length();
-        boolean special = false;
-        for (int k = 0; k < op.length(); k++) {
-            special |= "~!@#%^&|`?".indexOf(op.charAt(k)) >= 0;
+        at[0] = i;
+        return cast(sql, at);
+    }
+
+    private static boolean cast(String sql, int[] at) {
+        int before = at[0];
+        skipSpace(sql, at);
+        if (!sql.startsWith("::", at[0])) {
+            at[0] = before;
+            return true;
         }
-        while (!special && keep > 1 && (op.charAt(keep - 1) == '+' || op.charAt(keep - 1) == '-')) {
-            operators.add(op.substring(keep - 1, keep));
-            keep--;
+        at[0] += 2;
+        skipSpace(sql, at);
+        int start = at[0];
+        while (at[0] < sql.length() && isWordPart(sql.charAt(at[0]))) {
+            at[0]++;
         }
-        operators.add(op.substring(0, keep));
-        return end;
+        return at[0] > start && isWordStart(sql.charAt(start));
+    }
+
+    /** Skips whitespace, then consumes {@code word} (case-insensitive, whole) if it is next. */
+    private static boolean word(String sql, int[] at, String word) {
+        skipSpace(sql, at);
+        int i = at[0];
+        int end = i + word.length();
+        if (!sql.regionMatches(true, i, word, 0, word.length()) || (end < sql.length() && isWordPart(sql.charAt(end)))) {
+            return false;
+        }
+        at[0] = end;
+        return true;
+    }
+
+    /** Skips whitespace, then consumes {@code c} if it is next. */
+    private static boolean symbol(String sql, int[] at, char c) {
+        skipSpace(sql, at);
+        if (at[0] < sql.length() && sql.charAt(at[0]) == c) {
+            at[0]++;
+            return true;
+        }
+        return false;
+    }
+
+    private static void skipSpace(String sql, int[] at) {
+        while (at[0] < sql.length() && Character.isWhitespace(sql.charAt(at[0]))) {
+            at[0]++;
+        }
     }
 
     /** Session advisory locks (not the _xact_ ones, which end with the transaction) and large objects. */
@@ -457,6 +502,22 @@ final class SqlScan {
             }
         }
         return false;
+    }
+
+    /** The index of the first character at or after {@code from} that is neither whitespace nor in a comment. */
+    private static int afterSpaceAndComments(String sql, int from) {
+        int i = from;
+        while (i < sql.length()) {
+            char c = sql.charAt(i);
+            if (Character.isWhitespace(c)) {
+                i++;
+            } else if ((c == '-' || c == '/') && skipOpaque(sql, i) > i) {
+                i = skipOpaque(sql, i);
+            } else {
+                break;
+            }
+        }
+        return i;
     }
 
     private static char nextNonSpace(String sql, int from) {

@@ -50,23 +50,37 @@ class SqlScanTest {
         assertFalse(has("SELECT a FROM t WHERE b IN (1, 2) AND EXISTS (SELECT 1)", CALLS));
         assertFalse(has("SELECT 'now()' AS x", CALLS));
         assertTrue(has("SELECT now()", CALLS));
-        assertEquals(List.of("count", "lower", "my func", "now"),
-                SqlScan.references("SELECT count(*), lower ( name ), \"my func\"(1), pg_catalog.now() FROM t").functions());
+        assertTrue(has("SELECT \"my func\"(1)", CALLS));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+            "SELECT set_config('app.tenant', ?, false)", "select pg_catalog.set_config('a.b', 'it''s', FALSE);",
+            "SELECT set_config('a.b', $1::text, false), set_config('a.c', 'x', 'false'::boolean)",
+    })
+    void onlySetsIsReadOnlyFromThePlainestForm(String sql) {
+        assertTrue(SqlScan.onlySetsConfig(sql, SqlScan.analyze(sql)), sql);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+            "SELECT set_config('a.b', x, false) FROM t", "SELECT set_config('a.b', 'x', false), audit /* c */ ('y')",
+            "SELECT set_config('a.b', 'x' ### 'y', false)", "SELECT set_config /* c */ ('a.b', 'x', false)",
+            "SELECT set_config('a.b', E'x', false)", "SELECT set_config('a.b', 'x\\', false)",
+            "SELECT set_config('a.b', lower('X'), false)", "SELECT \"set_config\"('a.b', 'x', false)",
+            "SELECT set_config('a.b', 'x', false); SELECT 1", "SELECT set_config('a.b', 'x', false) -- c",
+            "SELECT set_config('a.b', ?, false), p.greeted", "SELECT myschema.set_config('a.b', 'x', false)",
+    })
+    void anythingElseIsNotOnlySetting(String sql) {
+        assertFalse(SqlScan.onlySetsConfig(sql, SqlScan.analyze(sql)), sql);
     }
 
     @Test
-    void referencesHoldTheWordsAndOperatorsTheServerMustJudge() {
-        SqlScan.References refs = SqlScan.references(
-                "SELECT a, \"Odd View\".b FROM s.v JOIN \"Odd View\" ON a=-1 AND b <-> 'x' WHERE c ### d -- e ~~ f\n/* g !! h */");
-        assertEquals(List.of(), refs.functions());
-        // words are lower-cased unless quoted (the server filters them down to views and row-secured tables)
-        assertTrue(refs.words().containsAll(List.of("a", "Odd View", "b", "s", "v", "c", "d")), refs.words().toString());
-        assertFalse(refs.words().contains("x"), "a literal is no name");
-        assertFalse(refs.words().contains("e") || refs.words().contains("g"), "comments are skipped");
-        // "=-" is PostgreSQL's "=" and a prefix "-"; both readings are looked up
-        assertEquals(List.of("=-", "-", "=", "<->", "###"), refs.operators());
-        assertEquals(List.of("~~+"), SqlScan.references("SELECT a ~~+ b").operators(), "a trailing + stays with ~");
-        assertEquals(List.of("*", "/"), SqlScan.references("SELECT 2*3/4").operators());
+    void aSetConfigCallIsFoundThroughACommentAndTheWordAloneFlagsIt() {
+        assertEquals(List.of(new SqlScan.ConfigCall("a.b", false)),
+                SqlScan.configCalls("SELECT set_config /* c */ ('a.b', 'x', false)"));
+        assertTrue(has("SELECT \"set_config\"('a.b', 'x', false)", SqlScan.CONFIG));
+        assertTrue(has("SELECT set_config /* c */ ('a.b', 'x', false)", SqlScan.CONFIG));
     }
 
     @ParameterizedTest

@@ -15,6 +15,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -40,7 +41,17 @@ class SetConfigTest {
         pg.sql("CREATE TABLE invoices (tenant text, amount int)",
                 "INSERT INTO invoices VALUES ('acme', 10), ('acme', 20), ('globex', 99)",
                 "ALTER TABLE invoices ENABLE ROW LEVEL SECURITY",
-                "CREATE POLICY by_tenant ON invoices USING (tenant = current_setting('app.tenant', true))");
+                "CREATE POLICY by_tenant ON invoices USING (tenant = current_setting('app.tenant', true))",
+                // writers a set_config statement can reach without our reading of its text seeing a call
+                "CREATE TABLE audit (v text)",
+                "CREATE FUNCTION audit_write(text) RETURNS text VOLATILE LANGUAGE sql AS"
+                        + " $$ INSERT INTO audit VALUES ($1) RETURNING $1 $$",
+                "CREATE FUNCTION audited(text, text) RETURNS text VOLATILE LANGUAGE sql AS"
+                        + " $$ INSERT INTO audit VALUES ($2) RETURNING $1 $$",
+                "CREATE OPERATOR ### (LEFTARG = text, RIGHTARG = text, FUNCTION = audited)",
+                "CREATE SCHEMA shadow",
+                "CREATE FUNCTION shadow.set_config(text, text, boolean) RETURNS text VOLATILE LANGUAGE sql AS"
+                        + " $$ INSERT INTO audit VALUES ($2); SELECT pg_catalog.set_config($1, $2, $3) $$");
         pg.createRole(ROLE); // not the owner, not a superuser: the policy applies
     }
 
@@ -125,6 +136,55 @@ class SetConfigTest {
             c.rollback(); // the acknowledgement: a new connection, without the setting
             assertNull(setting(st, "app.tenant"));
         }
+    }
+
+    @Test
+    void aSetConfigBesideAWriteOurReadingCannotSeePinsSoTheWriteRunsOnce() throws Exception {
+        // a call hidden from the text by a comment, and a writing operator, beside a set_config that
+        // (before) the layer read as "only sets" and so ran again on every new connection
+        for (String sql : List.of("SELECT set_config('app.tenant', 'acme', false), audit_write /* why */ ('comment')",
+                "SELECT set_config('app.tenant', 'acme' ### 'operator', false)")) {
+            pg.sql("TRUNCATE audit");
+            Physical physical = new Physical(pg.jdbcUrl());
+            try (Connection c = physical.open(); Statement st = c.createStatement()) {
+                st.executeQuery(sql).close();
+                pg.terminateBackends();
+
+                SQLException lost = assertThrows(SQLException.class, () -> setting(st, "app.tenant"), sql);
+                assertEquals(Retryability.RECONNECT, Classifier.retryability(lost), sql);
+                c.rollback();
+                assertNull(setting(st, "app.tenant"), sql);
+            }
+            assertEquals(1, pg.queryLong("SELECT count(*) FROM audit"), "written once: " + sql);
+        }
+    }
+
+    @Test
+    void aSetConfigTheServerCannotProveOnlySetsIsNotRunAgainAndTheSessionSaysSo() throws Exception {
+        pg.sql("TRUNCATE audit");
+        Physical physical = new Physical(pg.jdbcUrl());
+        try (Connection c = physical.open(); Statement st = c.createStatement()) {
+            // given: a set_config of another schema first in search_path, which writes; the text is
+            // the plain one that the layer restores
+            st.execute("SET search_path = shadow, pg_catalog, public");
+            try (PreparedStatement set = c.prepareStatement("SELECT set_config('app.tenant', ?, false)")) {
+                set.setString(1, "acme");
+                set.executeQuery().close();
+            }
+            assertEquals(1, pg.queryLong("SELECT count(*) FROM audit"));
+            pg.terminateBackends();
+
+            // when: the next call needs a new connection, the server refuses to prove the setting
+            // harmless to run again: it is not run, and the application is told its session lost it
+            SQLException refused = assertThrows(SQLException.class, () -> setting(st, "app.tenant"));
+            assertEquals("08003", refused.getSQLState());
+            assertTrue(refused.getMessage().contains("only sets"), refused.getMessage());
+            assertThrows(SQLException.class, () -> setting(st, "app.tenant"), "refused until rollback()");
+            c.rollback();
+            assertNull(setting(st, "app.tenant"), "a new connection without the setting");
+            assertEquals("shadow, pg_catalog, public", setting(st, "search_path"), "the rest of the session holds");
+        }
+        assertEquals(1, pg.queryLong("SELECT count(*) FROM audit"), "the writer ran once");
     }
 
     private static long total(Statement st) throws SQLException {
