@@ -237,7 +237,8 @@ class PatroniFailoverTest {
         Files.writeString(FIGURES, figures + "\n", StandardCharsets.UTF_8, StandardOpenOption.APPEND);
         LOG.info("{}: {}; layer {} (retries {}), audit {}; plain {}, audit {}", fault, figures, sides.layer, retries.size(), layer,
                 sides.plain, plain);
-        LOG.info("{}: the layer's failed dials {}; breaker transitions {}", fault, dialKinds, circuits);
+        LOG.info("{}: the layer's failed dials {}; breaker transitions {}; layer {}, plain {}", fault, dialKinds, circuits,
+                sides.layer.outageDials(), sides.plain.outageDials());
 
         // what the application saw
         assertEquals(List.of(), unexpected(sides.layer, fault.contains("switchover")), fault + ": exceptions that reached the application");
