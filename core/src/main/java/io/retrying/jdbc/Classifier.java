@@ -54,8 +54,9 @@ import org.postgresql.util.ServerErrorMessage;
  * means the server did not answer in time, not that it went away: the statement may still be
  * running there, and running it again adds load to a server that is already slow. Like 57014,
  * whether work that ran out of time should run again is the caller's decision. The connection is
- * closed by pgjdbc; its next use fails 08003 and is healed then. A timeout while dialing (08001)
- * stays RECONNECT: nothing ran.
+ * closed by pgjdbc ({@link #readTimedOut}). A retrying connection, which knows that, treats it
+ * as the lost connection it leaves: a proven read runs again on a new connection, a write gets
+ * 08007 (README, "What is retried"). A timeout while dialing (08001) stays RECONNECT: nothing ran.
  *
  * <p>Thread-safe and stateless.
  */
@@ -206,6 +207,19 @@ public final class Classifier {
         List<Throwable> chain = chain(e);
         Rule rule = ruleOf(chain);
         return rule == Rule.TIMED_OUT || (rule == Rule.LOST || rule == Rule.FATAL) && has(chain, SocketTimeoutException.class);
+    }
+
+    /**
+     * True when the failure is a socket read timeout on a live connection, with no word from the
+     * server: pgjdbc's 08006 after {@code socketTimeout} or {@code setNetworkTimeout}. pgjdbc
+     * closes its connection on any I/O error, this one too, so the statement is cut as by a lost
+     * socket: whether a write was applied is unknown (the server may still run it). Its
+     * {@link #retryability} stays FATAL (whether work that ran out of time runs again is the
+     * caller's decision); a timeout while dialing (08001) is not one.
+     */
+    public static boolean readTimedOut(Throwable e) {
+        List<Throwable> chain = chain(e);
+        return ruleOf(chain) == Rule.LOST && has(chain, SocketTimeoutException.class) && !serverReported(e);
     }
 
     /** {@code retryability(e).isRetryable()}: the yes or no, for code that needs nothing more. */

@@ -245,6 +245,7 @@ class ClassifierTest {
                 PSQLState.CONNECTION_FAILURE, new SocketTimeoutException("Read timed out"));
         assertEquals(FATAL, Classifier.retryability(read));
         assertEquals(FATAL, Classifier.retryability(new SocketTimeoutException("Read timed out")));
+        assertTrue(Classifier.readTimedOut(read)); // pgjdbc closed its connection on it
         SQLException dial = Failures.client("The connection attempt failed.",
                 PSQLState.CONNECTION_UNABLE_TO_CONNECT, new SocketTimeoutException("Connect timed out"));
         assertEquals(RECONNECT, Classifier.retryability(dial));
@@ -258,6 +259,10 @@ class ClassifierTest {
                 PSQLState.CONNECTION_UNABLE_TO_CONNECT, duringStartup);
         assertEquals(RECONNECT, Classifier.retryability(slowStartup));
         assertFalse(Classifier.refusedDial(slowStartup)); // the server was there: charged
+        assertFalse(Classifier.readTimedOut(dial));
+        assertFalse(Classifier.readTimedOut(slowStartup)); // a dial: nothing ran
+        assertFalse(Classifier.readTimedOut(Failures.client("An I/O error occurred while sending to the backend.",
+                PSQLState.CONNECTION_FAILURE, new java.io.EOFException()))); // a lost socket, not a timeout
     }
 
     @Test

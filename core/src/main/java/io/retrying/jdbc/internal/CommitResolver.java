@@ -258,7 +258,7 @@ final class CommitResolver {
             try {
                 d.commit();
             } catch (SQLException e) {
-                Retryability recovery = Classifier.retryability(e);
+                Retryability recovery = Recovery.classify(e, false, false, false);
                 if ((recovery == Retryability.SAFE || recovery == Retryability.RESET_STATE) && Classifier.serverReported(e)) {
                     // a serialization failure detected at COMMIT: nothing committed. Or pgjdbc's own COMMIT
                     // statement was gone from the server connection (26000 behind PgBouncer, once no statement
@@ -421,7 +421,7 @@ final class CommitResolver {
     }
 
     private Run beforeCommit(SQLException e, Run run) throws SQLException {
-        Retryability recovery = Classifier.retryability(e);
+        Retryability recovery = Recovery.classify(e, false, false, false);
         if (Classifier.serverReported(e)) {
             connection.transactionFailed(e);
         }

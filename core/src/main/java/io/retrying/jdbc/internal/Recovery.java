@@ -101,7 +101,7 @@ final class Recovery {
         int number = run.failed(e);
         boolean reported = Classifier.serverReported(e);
         boolean merging = (flags & SqlScan.MERGING) != 0;
-        Retryability recovery = Classifier.retryability(e, false, merging, dialer.multiHostPrimary());
+        Retryability recovery = classify(e, false, merging, dialer.multiHostPrimary());
         boolean nothingSent = !reported && "08003".equals(Classifier.sqlState(e));
 
         if (connection.inTransaction()) {
@@ -178,7 +178,7 @@ final class Recovery {
             // re-creating the statement did not help: the cause is elsewhere, and retrying would hide it
             throw giveUp(e, recovery, run, "RESET_STATE already tried once");
         }
-        Retryability decided = wrote ? Classifier.retryability(e, true, merging, dialer.multiHostPrimary()) : recovery;
+        Retryability decided = wrote ? classify(e, true, merging, dialer.multiHostPrimary()) : recovery;
         Attempt decision = policy.decide(decided, e, number, run.remaining());
         run.resetUsed |= decided == Retryability.RESET_STATE;
         if (!decision.retry()) {
@@ -283,6 +283,20 @@ final class Recovery {
             unknown.addSuppressed(e);
             throw unknown;
         }
+    }
+
+    /**
+     * The class of a failure of this connection's work: {@link Classifier}'s, except that a socket
+     * read timeout ({@link Classifier#readTimedOut}) is the lost connection it leaves, since pgjdbc
+     * closed it: RECONNECT, UNKNOWN when the work may have written. Classifier's FATAL leaves the
+     * dead connection in hand (every later call failed 08003) and let a COMMIT whose reply timed out
+     * pass for one the server refused.
+     */
+    static Retryability classify(SQLException e, boolean wrote, boolean merging, boolean multiHostPrimary) {
+        if (Classifier.readTimedOut(e)) {
+            return wrote ? Retryability.UNKNOWN : Retryability.RECONNECT;
+        }
+        return Classifier.retryability(e, wrote, merging, multiHostPrimary);
     }
 
     private static boolean isBatch(int op) {
@@ -432,7 +446,7 @@ final class Recovery {
         }
         run.failed(e);
         boolean reported = Classifier.serverReported(e);
-        Retryability recovery = Classifier.retryability(e, false, false, dialer.multiHostPrimary());
+        Retryability recovery = classify(e, false, false, dialer.multiHostPrimary());
         boolean failedBefore = connection.transactionFailure() != null;
         if (reported) {
             connection.refusedByServer(e);
@@ -454,7 +468,7 @@ final class Recovery {
 
     /** A session call (setReadOnly, setSchema, ...) failed: swap when that heals it. */
     boolean healForSessionCall(SQLException e) throws SQLException {
-        Retryability recovery = Classifier.retryability(e, false, false, dialer.multiHostPrimary());
+        Retryability recovery = classify(e, false, false, dialer.multiHostPrimary());
         if (!recovery.needsNewConnection() || connection.pinnedBy() != null
                 || (connection.inTransaction() && connection.transactionHasWork())) {
             return false;
@@ -465,7 +479,7 @@ final class Recovery {
 
     /** ROLLBACK failed: if the connection is gone, so is the transaction; the next call dials a new one. */
     boolean healForRollback(SQLException e) {
-        if (!Classifier.retryability(e).needsNewConnection()) {
+        if (!classify(e, false, false, false).needsNewConnection()) {
             return false;
         }
         connection.dropPhysical();

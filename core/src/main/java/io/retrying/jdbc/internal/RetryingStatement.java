@@ -150,8 +150,19 @@ class RetryingStatement implements Statement, PGStatement {
         this.owner = owner;
         this.shape = shape;
         Connection physical = owner.delegate();
+        Statement made;
+        try {
+            made = shape.create(physical);
+        } catch (SQLException e) {
+            // pgjdbc closed the physical connection under a call that did not say so (isValid timing
+            // out on a frozen server): nothing was sent, so heal as a session call does (failure path only)
+            if (!owner.recovery().healForSessionCall(e)) {
+                throw e;
+            }
+            made = shape.create(owner.delegate());
+        }
         this.generation = owner.generation();
-        this.delegate = shape.create(physical);
+        this.delegate = made;
     }
 
     RetryingConnection owner() {

@@ -6,6 +6,7 @@ import io.retrying.jdbc.Deadline;
 import io.retrying.jdbc.RetryEvent;
 import io.retrying.jdbc.RetryPolicy;
 import io.retrying.jdbc.Retryability;
+import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -89,6 +90,8 @@ final class Run {
 
     /** After success: the last failure overcome, for onRecovered. */
     RetryEvent recoveredEvent() {
-        return event(last, Classifier.retryability(last), Duration.ZERO, "succeeded after retry");
+        Retryability recovery = last instanceof SQLException e ? Recovery.classify(e, false, false, false)
+                : Classifier.retryability(last);
+        return event(last, recovery, Duration.ZERO, "succeeded after retry");
     }
 }

@@ -152,7 +152,9 @@ final class SqlScan {
             int skip = skipOpaque(sql, i);
             if (skip > i) {
                 if (c == '"') {
-                    flags |= nextNonSpace(sql, skip) == '(' ? CALLS : 0;
+                    if (opensCall(sql, skip)) {
+                        flags |= CALLS | (pinningFunction(sql, i + 1, skip - i - 2) ? PINS : 0);
+                    }
                     if (skip - i == SET_CONFIG.length() + 2 && sql.startsWith(SET_CONFIG, i + 1)) {
                         flags |= CONFIG; // "set_config"(...): a form onlySetsConfig does not read, so it pins
                     }
@@ -218,7 +220,10 @@ final class SqlScan {
                 // this reading must still be looked at (and then pins, see onlySetsConfig)
                 flags |= CONFIG;
             }
-            if (kw < 0 && nextNonSpace(sql, i) == '(' && !isNotAFunction(sql, start, len)) {
+            if (advisoryLock(sql, start, len)) {
+                flags |= PINS; // called or not as far as we can tell: a session lock must not be lost unseen
+            }
+            if (kw < 0 && opensCall(sql, i) && !isNotAFunction(sql, start, len)) {
                 flags |= CALLS;
                 if (pinningFunction(sql, start, len)) {
                     flags |= PINS;
@@ -449,11 +454,13 @@ final class SqlScan {
 
     /** Session advisory locks (not the _xact_ ones, which end with the transaction) and large objects. */
     private static boolean pinningFunction(String sql, int start, int len) {
-        if (len > 3 && sql.regionMatches(true, start, "lo_", 0, 3)) {
-            return true;
-        }
-        boolean advisory = sql.regionMatches(true, start, "pg_advisory_lock", 0, 16)
-                || sql.regionMatches(true, start, "pg_try_advisory_lock", 0, 20);
+        return (len > 3 && sql.regionMatches(true, start, "lo_", 0, 3)) || advisoryLock(sql, start, len);
+    }
+
+    /** A session-level advisory lock function's name (not the {@code _xact} ones, which end with the transaction). */
+    private static boolean advisoryLock(String sql, int start, int len) {
+        boolean advisory = (len >= 16 && sql.regionMatches(true, start, "pg_advisory_lock", 0, 16))
+                || (len >= 20 && sql.regionMatches(true, start, "pg_try_advisory_lock", 0, 20));
         if (!advisory) {
             return false;
         }
@@ -504,6 +511,12 @@ final class SqlScan {
         return false;
     }
 
+    /** Whether the next thing after {@code from}, past whitespace and comments, is '(' (PostgreSQL allows a comment there). */
+    private static boolean opensCall(String sql, int from) {
+        int i = afterSpaceAndComments(sql, from);
+        return i < sql.length() && sql.charAt(i) == '(';
+    }
+
     /** The index of the first character at or after {@code from} that is neither whitespace nor in a comment. */
     private static int afterSpaceAndComments(String sql, int from) {
         int i = from;
@@ -520,15 +533,6 @@ final class SqlScan {
         return i;
     }
 
-    private static char nextNonSpace(String sql, int from) {
-        for (int i = from; i < sql.length(); i++) {
-            char c = sql.charAt(i);
-            if (!Character.isWhitespace(c)) {
-                return c;
-            }
-        }
-        return 0;
-    }
 
     private static boolean isWordStart(char c) {
         return Character.isLetter(c) || c == '_';

@@ -83,7 +83,7 @@ final class TransactionReplay {
             } catch (SQLException again) {
                 number = run.failed(again);
                 e = again;
-                cls = Classifier.retryability(again, false, false, dialer.multiHostPrimary());
+                cls = Recovery.classify(again, false, false, dialer.multiHostPrimary());
                 if (!cls.isRetryable()) {
                     reporter.gaveUp(run.event(again, cls, Duration.ZERO, "transaction replay failed"));
                     throw fail(again, cls, run);
@@ -182,7 +182,7 @@ final class TransactionReplay {
             } catch (ReplayDivergedException diverged) {
                 throw diverged;
             } catch (SQLException e) {
-                if (Classifier.retryability(e, false, false, dialer.multiHostPrimary()).isRetryable()) {
+                if (Recovery.classify(e, false, false, dialer.multiHostPrimary()).isRetryable()) {
                     throw e;
                 }
                 // it succeeded the first time: whatever makes it fail now, the transaction is not the same

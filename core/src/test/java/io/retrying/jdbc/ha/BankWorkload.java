@@ -245,6 +245,16 @@ final class BankWorkload implements AutoCloseable {
         return n / ((outage[1] - outage[0]) / 1e9);
     }
 
+    /** The outage's length and the failed dials in it, for the log. */
+    String outageDials() {
+        long[] outage = outage();
+        if (outage == null) {
+            return "no outage";
+        }
+        long n = failedDials.stream().filter(t -> t >= outage[0] && t <= outage[1]).count();
+        return n + " failed dials in the " + (outage[1] - outage[0]) / 1_000_000 + " ms without a write";
+    }
+
     boolean awaitProgress(long more, Duration max) throws InterruptedException {
         return readers.awaitProgress(more, max) && autocommitWriters.awaitProgress(more, max) && transfers.awaitProgress(more, max);
     }

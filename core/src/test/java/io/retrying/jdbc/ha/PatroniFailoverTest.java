@@ -100,18 +100,7 @@ class PatroniFailoverTest {
     @Test
     @Order(3)
     void leaderFrozenPastTheTtlThenThawed() throws Exception {
-        run("leader frozen (SIGSTOP) past the ttl", "frozen_", sides -> {
-            PatroniCluster.Node old = cluster.leader().orElseThrow();
-            PatroniCluster.Frozen frozen = cluster.freeze(old);
-            sides.faultNow();
-            try {
-                PatroniCluster.Node next = cluster.awaitNewLeader(old, Duration.ofSeconds(40));
-                LOG.info("frozen {}: {} leads", old, next);
-            } finally {
-                frozen.thaw();
-            }
-            return old;
-        });
+        run("leader frozen (SIGSTOP) past the ttl", "frozen_", "", PatroniFailoverTest::freezeTheLeader);
     }
 
     @Test
@@ -125,6 +114,33 @@ class PatroniFailoverTest {
             sides.faultNow();
             return null;
         });
+    }
+
+    /**
+     * The frozen leader again, with {@code socketTimeout=5} on both sides: statements on the frozen
+     * primary time out (pgjdbc closes its connection), and the layer treats that as any silent loss:
+     * reads run again on the new primary once proven read-only, a transaction is replayed there, an
+     * autocommit write in flight is 08007 (issue 17: later calls on such a connection failed 08003
+     * and never healed).
+     */
+    @Test
+    @Order(5)
+    void leaderFrozenWithASocketTimeout() throws Exception {
+        run("leader frozen (SIGSTOP) past the ttl, `socketTimeout=5`", "frozents_", "&socketTimeout=5",
+                PatroniFailoverTest::freezeTheLeader);
+    }
+
+    private static PatroniCluster.Node freezeTheLeader(Sides sides) throws Exception {
+        PatroniCluster.Node old = cluster.leader().orElseThrow();
+        PatroniCluster.Frozen frozen = cluster.freeze(old);
+        sides.faultNow();
+        try {
+            PatroniCluster.Node next = cluster.awaitNewLeader(old, Duration.ofSeconds(40));
+            LOG.info("frozen {}: {} leads", old, next);
+        } finally {
+            frozen.thaw();
+        }
+        return old;
     }
 
     @FunctionalInterface
@@ -146,16 +162,24 @@ class PatroniFailoverTest {
     }
 
     private void run(String fault, String prefix, Fault cause) throws Exception {
+        run(fault, prefix, "", cause);
+    }
+
+    /** Runs the bank on both sides through {@code cause}, with {@code settings} added to both URLs. */
+    private void run(String fault, String prefix, String settings, Fault cause) throws Exception {
         PatroniCluster.Node leader = cluster.awaitHealthy(HEAL);
         RetryingDataSource ds = new RetryingDataSource();
         // its own token bucket (other tests in this JVM drain the shared one); a window past the ttl.
-        // No socketTimeout: a read that times out is the caller's to retry (Classifier), so on a
-        // frozen primary statements wait for the thaw, when Patroni demotes it and cuts them
+        // No socketTimeout unless the fault asks for one: statements on a frozen primary then wait
+        // for the thaw, when Patroni demotes it and cuts them
         ds.setUrl("jdbc:retrying:postgresql://" + cluster.hostPorts() + "/postgres?user=postgres&sslmode=disable"
-                + "&targetServerType=primary&connectTimeout=2&retry.tokenBucket=500&retry.reconnectWindowMs=30000");
-        String plainUrl = cluster.jdbcUrl("&connectTimeout=2");
+                + "&targetServerType=primary&connectTimeout=2&retry.tokenBucket=500&retry.reconnectWindowMs=30000" + settings);
+        String plainUrl = cluster.jdbcUrl("&connectTimeout=2" + settings);
         Sides sides = new Sides();
         List<RetryEvent> retries = java.util.Collections.synchronizedList(new ArrayList<>());
+        // what the failed dials were, and what the breakers did, for the log (where the dials go)
+        Map<String, java.util.concurrent.atomic.AtomicInteger> dialKinds = new java.util.concurrent.ConcurrentHashMap<>();
+        Map<String, java.util.concurrent.atomic.AtomicInteger> circuits = new java.util.concurrent.ConcurrentHashMap<>();
         PatroniCluster.Node fenced;
         ds.setRetryListener(new RetryListener() {
             @Override
@@ -164,7 +188,14 @@ class PatroniFailoverTest {
                 BankWorkload layer = sides.layer;
                 if (layer != null && isDial(event)) {
                     layer.failedDials.add(System.nanoTime());
+                    dialKinds.computeIfAbsent(dialKind(event), k -> new java.util.concurrent.atomic.AtomicInteger()).incrementAndGet();
                 }
+            }
+
+            @Override
+            public void onCircuitStateChange(io.retrying.jdbc.CircuitEvent event) {
+                String key = (event.server().contains(",") ? "target " : "host ") + event.from() + ">" + event.to();
+                circuits.computeIfAbsent(key, k -> new java.util.concurrent.atomic.AtomicInteger()).incrementAndGet();
             }
         });
         try (Connection admin = leader.connect()) {
@@ -184,7 +215,12 @@ class PatroniFailoverTest {
             sides.layer.close();
             sides.plain.close();
         }
-        PatroniCluster.Node finalLeader = cluster.awaitHealthy(HEAL);
+        PatroniCluster.Node finalLeader;
+        try {
+            finalLeader = cluster.awaitHealthy(HEAL);
+        } catch (IllegalStateException unhealthy) {
+            throw new AssertionError(fault + ": the cluster did not heal\n" + cluster.logTails(), unhealthy);
+        }
         BankWorkload.Audit layer;
         BankWorkload.Audit plain;
         try (Connection c = finalLeader.connect()) {
@@ -201,6 +237,8 @@ class PatroniFailoverTest {
         Files.writeString(FIGURES, figures + "\n", StandardCharsets.UTF_8, StandardOpenOption.APPEND);
         LOG.info("{}: {}; layer {} (retries {}), audit {}; plain {}, audit {}", fault, figures, sides.layer, retries.size(), layer,
                 sides.plain, plain);
+        LOG.info("{}: the layer's failed dials {}; breaker transitions {}; layer {}, plain {}", fault, dialKinds, circuits,
+                sides.layer.outageDials(), sides.plain.outageDials());
 
         // what the application saw
         assertEquals(List.of(), unexpected(sides.layer, fault.contains("switchover")), fault + ": exceptions that reached the application");
@@ -284,6 +322,16 @@ class PatroniFailoverTest {
 
     private static String seconds(Duration d) {
         return d == null ? "none" : String.format(java.util.Locale.ROOT, "%.1f s", d.toMillis() / 1000.0);
+    }
+
+    /** A failed dial's SQLState, the class and first words of its deepest cause. */
+    private static String dialKind(RetryEvent e) {
+        Throwable t = e.failure();
+        while (t != null && t.getCause() != null && t.getCause() != t) {
+            t = t.getCause();
+        }
+        String m = t == null ? "" : String.valueOf(t.getMessage());
+        return e.sqlState() + " " + (t == null ? "" : t.getClass().getSimpleName()) + " " + m.substring(0, Math.min(48, m.length()));
     }
 
     /** A failed dial the layer will repeat: no primary found, a refused or timed-out connect, a server starting or stopping. */

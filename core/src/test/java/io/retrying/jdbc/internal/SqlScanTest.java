@@ -88,7 +88,8 @@ class SqlScanTest {
             "CREATE TEMP TABLE x (a int)", "create temporary table x (a int)", "CREATE GLOBAL TEMPORARY TABLE x (a int)",
             "SELECT * INTO TEMP x FROM t", "LISTEN ch", "PREPARE p AS SELECT 1", "DECLARE c CURSOR WITH HOLD FOR SELECT 1",
             "SELECT pg_advisory_lock(1)", "SELECT pg_try_advisory_lock_shared(1)", "COPY t FROM STDIN",
-            "SELECT lo_creat(-1)", "SELECT 1; LISTEN ch",
+            "SELECT lo_creat(-1)", "SELECT 1; LISTEN ch", "SELECT pg_advisory_lock /* c */ (1)",
+            "SELECT \"pg_advisory_lock\"(1)", "SELECT lo_creat -- c\n(-1)", "SELECT f(pg_advisory_lock)",
     })
     void pinningStatements(String sql) {
         assertTrue(has(sql, PINS), sql);

@@ -28,6 +28,8 @@ import org.postgresql.PGConnection;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** What autocommit work is replayed after a failure, and how often it reaches the server. */
 @ExtendWith(PgExtension.class)
@@ -279,6 +281,24 @@ class AutocommitReplayTest {
         // the new physical connection got the isolation and the SET, nothing else
         assertEquals(List.of("setTransactionIsolation"), physical.connectionSetters);
         assertEquals(2, physical.executions("SET application_name = 'restored'"));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"SELECT pg_advisory_lock /* held */ (4242)", "SELECT \"pg_advisory_lock\"(4242)"})
+    void aSessionLockTakenInAFormTheTextHidesStillPinsSoItsLossIsNotSilent(String lock) throws Exception {
+        Physical physical = new Physical(pg.jdbcUrl());
+        try (Connection c = physical.open(); Statement st = c.createStatement()) {
+            st.executeQuery(lock).close();
+            pg.terminateBackends();
+
+            // the lock went with the backend: healing silently would let the application believe it
+            // still holds it while another session takes it
+            SQLException lost = assertThrows(SQLException.class, () -> st.executeQuery("SELECT 1"), lock);
+            assertEquals(Retryability.RECONNECT, Classifier.retryability(lost), lock);
+            assertEquals("08003", assertThrows(SQLException.class, () -> st.executeQuery("SELECT 1")).getSQLState());
+            c.rollback();
+            assertEquals(0, pg.queryLong("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND objid = 4242"));
+        }
     }
 
     @Test
