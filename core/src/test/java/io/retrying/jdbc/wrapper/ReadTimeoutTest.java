@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.retrying.jdbc.Classifier;
+import io.retrying.jdbc.RetryEvent;
+import io.retrying.jdbc.RetryListener;
 import io.retrying.jdbc.RetryPolicy;
 import io.retrying.jdbc.fixtures.FaultProxy;
 import io.retrying.jdbc.fixtures.PgExtension;
@@ -16,7 +18,9 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -98,10 +102,19 @@ class ReadTimeoutTest {
 
     @Test
     void aTimedOutReadRunsAgainOnceTheServerProvedItReadOnly() throws Exception {
-        try (Connection c = physical.open(); Statement st = c.createStatement()) {
+        List<String> recovered = new CopyOnWriteArrayList<>();
+        RetryListener listener = new RetryListener() {
+            @Override
+            public void onRecovered(RetryEvent e) {
+                recovered.add(e.sqlState() + " " + e.recovery());
+            }
+        };
+        try (Connection c = physical.open(RetryConfig.defaults().withPolicy(Physical.FAST).withListener(listener));
+                Statement st = c.createStatement()) {
             assertEquals(1, count(st));
             freezeFor(FROZEN_MS);
             assertEquals(1, count(st));
+            assertEquals(List.of("08006 RECONNECT"), recovered, "overcome as the lost connection it was");
             assertEquals(1, physical.failures(READ), "the timed-out execution");
             assertEquals(3, physical.executions(READ), "before, the timed-out one, and once again");
             assertTrue(physical.proofs("timed-read") > 0, "proven read-only before it ran again");
