@@ -105,25 +105,32 @@ public final class DataSourceDialer implements Dialer {
      * next borrowed, for up to {@link #VALIDATION_BUDGET} in all. What is left fails the normal way.
      */
     @Override
-    public Connection dialReplacement() throws SQLException {
+    public Connection dialReplacement(DeadReplacements deadOnes) throws SQLException {
         long deadline = System.nanoTime() + VALIDATION_BUDGET.toNanos();
         while (System.nanoTime() < deadline) {
             Connection c = dial();
-            if (valid(c)) {
+            SQLException dead = deadness(c);
+            if (dead == null) {
                 return c;
             }
             discard(c);
+            // evicted as surely as the lost one it was to replace: listeners and pools count both
+            deadOnes.discarded(dead);
         }
         return dial();
     }
 
     private static final Duration VALIDATION_BUDGET = Duration.ofSeconds(2);
 
-    private static boolean valid(Connection c) {
+    private static final String DEAD_REPLACEMENT = "A connection the pool lent to replace a lost one failed isValid:"
+            + " evicted unused, another borrowed";
+
+    /** Null when {@code c} answers {@code isValid}; else why it counts as dead. */
+    private static SQLException deadness(Connection c) {
         try {
-            return c.isValid(1);
+            return c.isValid(1) ? null : new SQLException(DEAD_REPLACEMENT, "08006");
         } catch (SQLException | RuntimeException e) {
-            return false;
+            return new SQLException(DEAD_REPLACEMENT, "08006", e);
         }
     }
 

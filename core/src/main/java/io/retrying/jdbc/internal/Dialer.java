@@ -17,11 +17,19 @@ public interface Dialer {
 
     /**
      * A new physical connection to replace one that was lost. The default is {@link #dial()}: a
-     * driver dials afresh. A pool may hand out connections that died with the same server (see
-     * {@link DataSourceDialer#dialReplacement()}).
+     * driver dials afresh. A pool may hand out connections that died with the same server; a dialer
+     * that finds one dead and gives it back unused (see {@link DataSourceDialer#dialReplacement})
+     * tells {@code deadOnes} of each, so that its eviction is reported like every other.
      */
-    default Connection dialReplacement() throws SQLException {
+    default Connection dialReplacement(DeadReplacements deadOnes) throws SQLException {
         return dial();
+    }
+
+    /** Hears of each connection lent as a replacement that was found dead and given back unused. */
+    @FunctionalInterface
+    interface DeadReplacements {
+        /** One was discarded; {@code why} says how it was found dead. */
+        void discarded(SQLException why);
     }
 
     /** For logs and caches keyed by database: host, port and database; never a password. */

@@ -2,13 +2,17 @@ package io.retrying.jdbc.internal;
 
 import io.retrying.jdbc.Attempt;
 import io.retrying.jdbc.CircuitEvent;
+import io.retrying.jdbc.Classifier;
+import io.retrying.jdbc.RetryEvent;
 import io.retrying.jdbc.RetryPolicy;
+import io.retrying.jdbc.Retryability;
 import io.retrying.jdbc.internal.dial.CircuitBreaker.Pass;
 import io.retrying.jdbc.internal.dial.DialGate;
 import io.retrying.jdbc.internal.dial.DialTarget;
 import io.retrying.jdbc.internal.dial.HostChoice;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 
@@ -111,7 +115,9 @@ public final class RetryingConnections {
                     if (hosts != null) {
                         fresh = hosts.dialing(transitions, () -> dialer.dial(hosts));
                     } else {
-                        fresh = preparation != null ? dialer.dialReplacement() : dialer.dial();
+                        fresh = preparation != null
+                                ? dialer.dialReplacement(deadReplacements(config, connectionId, connectionNumber))
+                                : dialer.dial();
                     }
                     if (target != null) {
                         DialGate.reached(target.breaker(), transitions);
@@ -168,6 +174,23 @@ public final class RetryingConnections {
                 Recovery.sleep(policy, decision.delay(), e);
             }
         }
+    }
+
+    /**
+     * Reports each connection a pool lent as a replacement that the dialer found dead and evicted
+     * unused as a reconnect retry (no wait; numbered from 1, bounded by the window, not by attempts),
+     * as {@link Recovery#proveOnNewConnections} reports its dials: listeners and pools then account
+     * for every connection the layer evicts. Made only for a swap, the failure path.
+     */
+    private static Dialer.DeadReplacements deadReplacements(RetryConfig config, String connectionId,
+            long connectionNumber) {
+        RetryPolicy policy = config.policy();
+        long started = policy.nanoClock().getAsLong();
+        int[] seen = new int[1];
+        return dead -> config.reporter().retrying(new RetryEvent(Classifier.sqlState(dead), Retryability.RECONNECT,
+                ++seen[0], 0, Duration.ZERO, connectionId != null ? connectionId : id(connectionNumber),
+                Duration.ofNanos(policy.nanoClock().getAsLong() - started),
+                "a replacement the pool lent was dead: evicted unused, another borrowed", dead));
     }
 
     /**

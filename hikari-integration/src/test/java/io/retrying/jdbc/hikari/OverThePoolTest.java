@@ -83,6 +83,46 @@ class OverThePoolTest {
     }
 
     @Test
+    void aDeadReplacementTheLayerEvictsIsReportedLikeEveryOtherEviction(PgServer server) throws Exception {
+        // given a retrying connection over one pooled connection, and a second one idle in the pool
+        String app = "over-dead-spare";
+        CountingPgDataSource physical = new CountingPgDataSource(server.jdbcUrl() + "&ApplicationName=" + app);
+        RecordingListener listener = new RecordingListener();
+        CountingPool pool = pool(config(physical, app, 2));
+        try (RetryingHikariDataSource ds = RetryingHikari.over(pool,
+                b -> b.policy(policy()).listener(listener))) {
+            Pools.awaitFull(ds.pool().getHikariPoolMXBean(), 2);
+            try (Connection c = ds.getConnection(); Statement s = c.createStatement()) {
+                int before = backendPid(s);
+                // when both backends die (a restart does that to every pooled connection), the borrowed
+                // one's and the idle spare's (HikariCP lends the spare without a check: idle under 500 ms)
+                assertEquals(2, server.terminateBackends(app), "backends terminated");
+                awaitGone(server, app);
+                // then the statement runs on a third, live connection ...
+                int after = backendPid(s);
+                assertTrue(before != after, "same backend " + before);
+            }
+            // ... the layer evicted both dead ones, and reported each eviction: the statement's own
+            // (a retry on a new connection) and the dead spare's it borrowed and found dead
+            assertEquals(2, pool.evictions.get(), "evictions");
+            assertEquals(listener.retries(Retryability.RECONNECT) + listener.commitsResolved.get()
+                    + listener.gaveUp.get(), pool.evictions.get(),
+                    "evictions against the retrying layer's events: " + listener);
+            Pools.awaitFull(ds.pool().getHikariPoolMXBean(), 2);
+            assertEquals(2 + 2, physical.opened.get(), "physical connections opened");
+        }
+    }
+
+    /** Waits until the server has no backend of {@code app} left: a terminated one takes a moment to exit. */
+    private static void awaitGone(PgServer server, String app) throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        while (server.queryLong("SELECT count(*) FROM pg_stat_activity WHERE application_name = '" + app + "'") > 0) {
+            assertTrue(System.nanoTime() < deadline, "backends of " + app + " still there");
+            Thread.sleep(10);
+        }
+    }
+
+    @Test
     void underChaosTheWorkloadSeesNoErrorsAndThePoolReplacesExactlyWhatWasEvicted(PgServer server)
             throws Exception {
         MixedWorkload.createSchema(server);
