@@ -219,8 +219,12 @@ final class Recovery {
                 guard(e, run, fresh);
             }
         }
-        if (reported && callsOutside(statement, op, sql)) {
-            throw giveUp(e, recovery, run, "not replayed: it calls a function that acts outside its transaction (dblink)");
+        if (reported) {
+            Verdict outside = proveOnNewConnections(connection.delegate(), c -> callsOutside(statement, op, sql, c), e,
+                    run.deadline());
+            if (!outside.readOnly()) {
+                throw giveUp(e, recovery, run, "not replayed: " + outside.reason());
+            }
         }
         return run;
     }
@@ -317,7 +321,10 @@ final class Recovery {
     /** How many new connections one proof may dial when each breaks under it. */
     private static final int MAX_PROOF_DIALS = 3;
 
-    /** One question the server answers on one connection: whether lost work can have written. */
+    /**
+     * One question the server answers on one connection about failed work, before it runs again:
+     * whether it can have written, whether it acts outside its transaction.
+     */
     interface ProofQuestion {
         Verdict ask(Connection fresh) throws SQLException;
     }
@@ -362,13 +369,20 @@ final class Recovery {
 
     /**
      * Whether the failed work calls a function that committed its effect elsewhere before the
-     * server reported the failure ({@link OutsideEffects}), asked on the connection it would run on
-     * again: the implicit transaction's rollback did not undo it.
+     * server reported the failure ({@link OutsideEffects}), asked on {@code physical}, the
+     * connection it would run on again: the implicit transaction's rollback did not undo it. The
+     * caller asks through {@link #proveOnNewConnections}: a connection just dialed may die under
+     * the question (a restart's shutdown, a kill), and nothing has run again yet, so it is asked on
+     * another rather than that loss reaching the application.
      */
-    private boolean callsOutside(RetryingStatement statement, int op, String sql) throws SQLException {
-        Connection physical = connection.delegate();
-        return OutsideEffects.present(physical) && OutsideEffects.reaches(physical, sql, statement.bindingForJournal(op));
+    private static Verdict callsOutside(RetryingStatement statement, int op, String sql, Connection physical)
+            throws SQLException {
+        return OutsideEffects.present(physical) && OutsideEffects.reaches(physical, sql, statement.bindingForJournal(op))
+                ? CALLS_OUTSIDE : Verdict.READ_ONLY;
     }
+
+    private static final Verdict CALLS_OUTSIDE =
+            new Verdict(false, "it calls a function that acts outside its transaction (dblink)");
 
     /**
      * Statements of one string that pgjdbc surely sends before a Sync of its own: it forces one when it

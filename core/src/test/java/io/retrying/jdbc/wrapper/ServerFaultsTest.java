@@ -3,8 +3,10 @@ package io.retrying.jdbc.wrapper;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
+import io.retrying.jdbc.ConnectionInitializer;
 import io.retrying.jdbc.fixtures.PgExtension;
 import io.retrying.jdbc.fixtures.PgServer;
+import io.retrying.jdbc.internal.RetryConfig;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
@@ -15,6 +17,7 @@ import java.time.Duration;
 import java.util.HashSet;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -102,6 +105,43 @@ class ServerFaultsTest {
             assertEquals(5, backends.size(), "a new backend after each fault: " + backends);
         }
         assertEquals(16, reads);
+    }
+
+    /**
+     * A statement the server failed (57P01) runs again on a new connection after one question
+     * there (does it call dblink?). The new connection's backend can die before that question, as
+     * under a restart's shutdown or a kill that lands just after the dial (a chaos run under load
+     * once surfaced a bare 57P01 that way): nothing has run again yet, so the question goes to
+     * another connection and the application sees no error.
+     */
+    @Test
+    void aReplacementThatDiesBeforeTheStatementRunsAgainIsReplacedInTurn(PgServer pg) throws Exception {
+        pg.sql("DROP TABLE IF EXISTS once", "CREATE TABLE once (v int)");
+        Physical physical = new Physical(pg.jdbcUrl());
+        AtomicInteger initialized = new AtomicInteger();
+        // the first replacement (the second connection the layer gets ready) dies before it is used:
+        // its backend is terminated, and its FATAL waits in the socket for the next query
+        ConnectionInitializer killSecond = fresh -> {
+            if (initialized.incrementAndGet() == 2) {
+                try (Statement st = fresh.createStatement(); ResultSet rs = st.executeQuery("SELECT pg_backend_pid()")) {
+                    rs.next();
+                    pg.sql("SELECT pg_terminate_backend(" + rs.getInt(1) + ", 5000)");
+                }
+            }
+        };
+        try (Connection c = physical.open(RetryConfig.defaults().withPolicy(Physical.FAST).withInitializer(killSecond));
+                Statement st = c.createStatement()) {
+            int first = backendPid(st);
+            // given an autocommit write whose backend the server terminates (it reports 57P01: nothing ran)
+            pg.sql("SELECT pg_terminate_backend(" + first + ", 5000)");
+            // when it runs, its replacement dies too, then the next one lives: no error reaches the application
+            assertEquals(1, st.executeUpdate("INSERT INTO once VALUES (1) /* once-write */"));
+        }
+        // and the write was applied once: refused on the first backend, run on the third
+        assertEquals(1, pg.queryLong("SELECT count(*) FROM once"));
+        assertEquals(2, physical.executions("once-write"));
+        assertEquals(1, physical.failures("once-write"));
+        assertEquals(3, initialized.get(), "connections readied: the first, the dead replacement, the live one");
     }
 
     private static long count(PreparedStatement read) throws SQLException {
