@@ -104,6 +104,10 @@ final class MixedWorkload {
                     default -> transfer(account, 1 + random.nextInt(ACCOUNTS));
                 }
             } catch (SQLException | RuntimeException e) {
+                if (errors.isEmpty()) {
+                    // the first error's whole trace (suppressed failures included): which path let it through
+                    e.printStackTrace(System.out);
+                }
                 errors.add(e);
             }
         }
@@ -150,6 +154,9 @@ final class MixedWorkload {
                 c.commit();
                 transfers.increment();
             } catch (SQLException e) {
+                if (transactionFailures.isEmpty()) {
+                    e.printStackTrace(System.out);
+                }
                 transactionFailures.add(e);
                 c.rollback(); // ends the failed transaction; on a lost connection it heals it
             }
