@@ -127,7 +127,7 @@ final class SessionState {
      * first in {@code search_path}, or a cast through a function, is refused). The proof costs about
      * six round trips, paid only when a connection is replaced.
      */
-    record ConfigRestore(SqlRestore statement) implements Restore {
+    record ConfigRestore(SqlRestore statement, List<String> names) implements Restore {
         @Override
         public void applyTo(Connection physical) throws SQLException {
             ParameterLog binding = statement.binding();
@@ -151,10 +151,12 @@ final class SessionState {
      * it again): {@link RetryingConnection} drops the setting and refuses calls until rollback().
      */
     static final class UnprovenRestore extends SQLException {
-        final transient Restore restore;
+        final transient ConfigRestore restore;
 
-        UnprovenRestore(Restore restore, String why) {
-            super("The server did not prove that " + restore.describe() + " only sets (" + why + ")", "55000");
+        UnprovenRestore(ConfigRestore restore, String why) {
+            // names the settings, never the statement: its literals may be secrets
+            super("The server did not prove that the set_config() statement setting "
+                    + String.join(", ", ((ConfigRestore) restore).names()) + " only sets (" + why + ")", "55000");
             this.restore = restore;
         }
 
@@ -381,7 +383,7 @@ final class SessionState {
             return "set_config('session_authorization', ...): the layer restores it only from SET SESSION AUTHORIZATION";
         }
         // one statement may set several: each name is kept, the statement shared (see remove())
-        Restore restore = new ConfigRestore(new SqlRestore(sql, binding));
+        Restore restore = new ConfigRestore(new SqlRestore(sql, binding), List.copyOf(names));
         for (String name : names) {
             record(new Change(Kind.SET, name, restore), inTransaction);
         }

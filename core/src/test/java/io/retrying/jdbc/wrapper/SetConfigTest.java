@@ -1,6 +1,7 @@
 package io.retrying.jdbc.wrapper;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -178,7 +179,8 @@ class SetConfigTest {
             // harmless to run again: it is not run, and the application is told its session lost it
             SQLException refused = assertThrows(SQLException.class, () -> setting(st, "app.tenant"));
             assertEquals("08003", refused.getSQLState());
-            assertTrue(refused.getMessage().contains("only sets"), refused.getMessage());
+            assertTrue(refused.getMessage().contains("setting app.tenant only sets"), refused.getMessage());
+            assertFalse(refused.getMessage().contains("acme"), "no value in the message: " + refused.getMessage());
             assertThrows(SQLException.class, () -> setting(st, "app.tenant"), "refused until rollback()");
             c.rollback();
             assertNull(setting(st, "app.tenant"), "a new connection without the setting");
