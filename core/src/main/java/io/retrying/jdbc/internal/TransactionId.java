@@ -7,8 +7,8 @@ import java.sql.SQLException;
 /**
  * What the open transaction's id is known to be, so that a COMMIT whose reply is lost can be
  * resolved (DESIGN.md "Commit resolution without a round trip"). Inside an explicit transaction,
- * until the server has assigned an id, each statement that can carry it has the capture appended
- * ({@link #RIDE}): pgjdbc sends the two statements with one Sync, so the id costs no round trip of
+ * until the server has assigned an id, each statement that can carry it (but a plain read ahead of
+ * any write, below) has the capture appended ({@link #RIDE}): pgjdbc sends the two statements with one Sync, so the id costs no round trip of
  * its own, and the application sees only its statement's results. When every statement since the
  * last capture carried it, "no id" is the server's word that the transaction has written nothing
  * (as of its last statement) and COMMIT needs no capture; otherwise ({@link #stale}) COMMIT pays
@@ -32,6 +32,9 @@ import java.sql.SQLException;
  *       the proof, and the application gets 08007 ({@code CommitOutcomeUnknownException}), never
  *       "committed" nor a replay of a transaction that may have committed.</li>
  * </ul>
+ * ({@code XidCaptureTest}: a hidden write in such a read, its COMMIT's reply lost or the COMMIT
+ * cut, is 08007 and never run again; followed by a write that carries the capture, it is resolved
+ * by the id.)
  * Once a statement that may write has run, every later one carries the capture until an id is
  * known, as before: a read after a write that got no id keeps "no id" the server's word, which
  * spares COMMIT its round trip.
