@@ -216,7 +216,9 @@ final class Recovery {
                     reporter.gaveUp(run.event(e, Retryability.UNKNOWN, Duration.ZERO, "not replayed: " + verdict.reason()));
                     throw mayHaveWritten(e, run, verdict.reason());
                 }
-                guard(e, run, fresh);
+                // on the connection the proof was answered on: when the first new one broke under the
+                // proof, that is another (the first is discarded, and its guard would fail: 08007)
+                guard(e, run, connection.delegate());
             }
         }
         if (reported) {

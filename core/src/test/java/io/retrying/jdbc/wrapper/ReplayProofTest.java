@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.retrying.jdbc.ConnectionInitializer;
 import io.retrying.jdbc.fixtures.FaultProxy;
 import io.retrying.jdbc.fixtures.PgExtension;
 import io.retrying.jdbc.fixtures.PgServer;
@@ -17,6 +18,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.sql.Types;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -214,6 +216,41 @@ class ReplayProofTest {
         assertEquals(0, pg.queryLong("SELECT count(*) FROM rp_marks"));
         // the proof's temporary function was never committed: nothing is left for anyone to see
         assertEquals(0, pg.queryLong("SELECT count(*) FROM pg_proc WHERE proname = 'retrying_jdbc_proof'"));
+    }
+
+    /**
+     * The proof's first new connection dies under it (a restart's shutdown, a kill), so the proof is
+     * answered on a second one: the read then runs again there, inside its read-only guard, and the
+     * application sees its result. The guard was opened on the first, dead one: 08007 for a read the
+     * server had just proven, and the live connection dropped.
+     */
+    @Test
+    void aReadProvenOnTheNextNewConnectionAfterTheFirstDiedRunsAgainThere() throws Exception {
+        AtomicInteger readied = new AtomicInteger();
+        // the first replacement (the second connection readied) loses its backend before the proof's first question
+        ConnectionInitializer killSecond = fresh -> {
+            if (readied.incrementAndGet() == 2) {
+                try (Statement st = fresh.createStatement(); ResultSet rs = st.executeQuery("SELECT pg_backend_pid()")) {
+                    rs.next();
+                    pg.sql("SELECT pg_terminate_backend(" + rs.getInt(1) + ", 5000)");
+                }
+            }
+        };
+        try (FaultProxy proxy = FaultProxy.start(pg)) {
+            Physical physical = new Physical(proxy.jdbcUrl());
+            try (Connection c = physical.open(RetryConfig.defaults().withPolicy(Physical.FAST).withInitializer(killSecond));
+                    Statement st = c.createStatement()) {
+                // given a read whose connection is cut before the server runs it (no word from the server)
+                proxy.cutBeforeExecuting("guard-read");
+                // when it is proven on a new connection that dies, then on the next: it runs again with no error
+                assertEquals(1L, value(st.executeQuery("SELECT count(*) FROM rp_people /* guard-read */")));
+                // and the connection carries on, on that third connection
+                assertEquals(1L, value(st.executeQuery("SELECT 1")));
+            }
+            assertEquals(2, physical.executions("guard-read"), "the cut one and the proven replay");
+            assertTrue(physical.proofs("guard-read") > 0, "proven first");
+            assertEquals(3, readied.get(), "connections readied: the first, the dead replacement, the live one");
+        }
     }
 
     @Test
