@@ -237,7 +237,7 @@ final class CommitResolver {
                         ResultSet rs = ps.executeQuery()) {
                     rs.next();
                     long id = rs.getLong(1);
-                    tx.capturedAtCommit(rs.wasNull() ? Commits.NO_XID : id, rs.getString(2), rs.getString(3), connection.generation());
+                    tx.capturedAtCommit(rs.wasNull() ? Commits.NO_XID : id, rs.getString(2), rs.getString(3), connection.generation(), d);
                 } catch (SQLException e) {
                     // COMMIT not sent yet: a failure like any statement's
                     run = beforeCommit(e, run);

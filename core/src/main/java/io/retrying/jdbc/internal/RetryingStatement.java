@@ -440,7 +440,8 @@ class RetryingStatement implements Statement, PGStatement {
      */
     private long ride(Statement d, int op, String sql, TransactionId capture) throws SQLException {
         int gen = owner.generation();
-        boolean isResultSet = executeRiding(d, sql, capture.ride(sql, gen));
+        Connection physical = owner.delegate();
+        boolean isResultSet = executeRiding(d, sql, capture.ride(sql, gen, physical));
         Statement s = ridingStatement(d);
         if (s == null) {
             throw closedStatement(); // closed from another thread while it ran
@@ -462,7 +463,7 @@ class RetryingStatement implements Statement, PGStatement {
         if (last instanceof ResultSet rs && TransactionId.COLUMN.equals(rs.getMetaData().getColumnLabel(1))) {
             results.remove(results.size() - 1);
             try (rs) {
-                capture.captured(rs, gen);
+                capture.captured(rs, gen, physical);
             }
         } else {
             capture.ranWithout();

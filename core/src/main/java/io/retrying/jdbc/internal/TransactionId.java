@@ -1,6 +1,7 @@
 package io.retrying.jdbc.internal;
 
 import io.retrying.jdbc.Commits;
+import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 
@@ -171,8 +172,19 @@ final class TransactionId {
         return identityGeneration == generation ? identity : null;
     }
 
-    /** The text to append to a statement of {@code flags}/{@code sql} on the connection of {@code generation}. */
-    String ride(String sql, int generation) {
+    /**
+     * The text to append to {@code sql} on {@code physical}, the connection of {@code generation}:
+     * with the identity's column until it is known for that connection (this thread may have read
+     * it on an earlier borrow of the same one: {@link ServerIdentities}).
+     */
+    String ride(String sql, int generation, Connection physical) {
+        if (identityGeneration != generation) {
+            String known = ServerIdentities.lastReadOn(physical);
+            if (known != null) {
+                identity = known;
+                identityGeneration = generation;
+            }
+        }
         boolean forced = force || notifies(sql);
         // the identity only matters once there is an id: the server works it out only then, and the first
         // capture that sees an id brings it back
@@ -186,7 +198,7 @@ final class TransactionId {
      * Reads a capture's row (the caller checked its first column's label): the id, and the identity
      * when it was asked.
      */
-    void captured(ResultSet rs, int generation) throws SQLException {
+    void captured(ResultSet rs, int generation, Connection physical) throws SQLException {
         if (!rs.next()) {
             throw new SQLException("The transaction id capture returned no row", "XX000");
         }
@@ -202,15 +214,17 @@ final class TransactionId {
             identity = rs.getString(3);
             // none on a standby: asked again while it stays so (a promoted standby assigns ids)
             identityGeneration = identity != null ? generation : -1;
+            ServerIdentities.read(physical, identity);
         }
         stale = false;
         force = false;
     }
 
     /** A capture made at COMMIT (a round trip): its results. */
-    void capturedAtCommit(long id, String identity, String position, int generation) {
+    void capturedAtCommit(long id, String identity, String position, int generation, Connection physical) {
         xid = id;
         this.identity = identity;
+        ServerIdentities.read(physical, identity);
         if (this.position == null) {
             this.position = position;
         }

@@ -135,4 +135,22 @@ class SqlScanTest {
         String fromTable = "SELECT set_config('a.b', x, false) FROM t";
         assertFalse(SqlScan.onlySetsConfig(fromTable, SqlScan.analyze(fromTable)));
     }
+
+    @Test
+    void theMemoOfRecentTextsAnswersAsTheScanDoesForEveryText() {
+        // texts that share a memo slot (same hash modulo the slot count), texts equal in content but
+        // not the same object, and texts whose flags differ: a remembered answer is never another text's
+        List<String> texts = new java.util.ArrayList<>(List.of("SELECT 1", "UPDATE t SET a = 1", "SET search_path = x",
+                "SELECT pg_advisory_lock(1)", "BEGIN", "COMMIT", "SELECT f(1)", "LISTEN ch", "INSERT INTO t VALUES (1)"));
+        for (int i = 0; i < 200; i++) {
+            texts.add((i % 3 == 0 ? "SELECT v FROM t" : i % 3 == 1 ? "DELETE FROM t" : "SELECT now()") + " WHERE id = " + i);
+        }
+        for (int round = 0; round < 3; round++) {
+            for (String sql : texts) {
+                String copy = new String(sql.toCharArray());
+                assertEquals(SqlScan.scan(sql), SqlScan.analyze(sql), sql);
+                assertEquals(SqlScan.scan(sql), SqlScan.analyze(copy), sql + " (an equal text, another object)");
+            }
+        }
+    }
 }

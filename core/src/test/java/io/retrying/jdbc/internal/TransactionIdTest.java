@@ -18,7 +18,7 @@ class TransactionIdTest {
     void theCaptureAppendedToTheApplicationsSqlCannotCloseWhatItLeftOpen() {
         TransactionId id = new TransactionId();
         // each variant: with and without the identity (a new physical connection), forced (NOTIFY) or not
-        List<String> rides = List.of(id.ride("UPDATE t SET a = 1", 0), id.ride("NOTIFY ch", 0));
+        List<String> rides = List.of(id.ride("UPDATE t SET a = 1", 0, null), id.ride("NOTIFY ch", 0, null));
         for (String ride : rides) {
             assertTrue(ride.startsWith("\n;"), "starts on a new line, ending a trailing -- comment: " + ride);
             for (char c : new char[] {'\'', '"', '$', '?', '/', '*', '-', '\\', ';'}) {
