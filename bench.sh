@@ -2,13 +2,15 @@
 # Benchmarks of issue 8 (not part of `mvn verify` or CI): see BENCHMARKS.md for what each measures
 # and the figures of one run.
 #
-#   ./bench.sh [--smoke] [jmh|throughput|recovery|amplification|all] [extra JMH arguments]
+#   ./bench.sh [--smoke] [jmh|throughput|recovery|amplification|cost|all] [extra JMH arguments]
 #
 #   jmh            the layer's cost per JDBC call over an in-process stub driver (JMH, -prof gc)
 #   throughput     ops/s on a loopback server: plain HikariCP vs the layer over and under it
 #   recovery       errors and latency during a restart, pg_terminate_backend, a 700 ms outage
 #   amplification  physical attempts per request while a role's connection limit is held full
-#   all            the four, one after the other (the default)
+#   cost           the read-write transaction's whole work (client and server pinned to one CPU), and
+#                  pgbench's floor under any statement riding with it (issue 16)
+#   all            the five, one after the other (the default)
 #
 # --smoke runs everything with tiny counts (a check that the harnesses work, not a measurement).
 # Knobs for a real run (system properties of the harnesses, passed through BENCH_JAVA_OPTS), e.g.
@@ -21,8 +23,8 @@ smoke=false
 if [ "${1:-}" = "--smoke" ]; then smoke=true; shift; fi
 mode="${1:-all}"; [ $# -gt 0 ] && shift
 case "$mode" in
-  jmh|throughput|recovery|amplification|all) ;;
-  *) echo "usage: ./bench.sh [--smoke] [jmh|throughput|recovery|amplification|all] [JMH args]" >&2; exit 2 ;;
+  jmh|throughput|recovery|amplification|cost|all) ;;
+  *) echo "usage: ./bench.sh [--smoke] [jmh|throughput|recovery|amplification|cost|all] [JMH args]" >&2; exit 2 ;;
 esac
 
 # the load harnesses start a throwaway PostgreSQL server from the machine's binaries
@@ -38,7 +40,7 @@ logs=(-Dorg.slf4j.simpleLogger.showDateTime=true -Dorg.slf4j.simpleLogger.dateTi
 read -r -a opts <<< "${BENCH_JAVA_OPTS:-}"
 if $smoke; then
   opts=(-Dbench.rounds=1 -Dbench.roundSeconds=0.5 -Dbench.warmupSeconds=0.3 -Dbench.repeats=1 -Dbench.tailSeconds=1
-        -Dbench.holdSeconds=5 "${opts[@]}")
+        -Dbench.holdSeconds=5 -Dbench.batch=2 -Dbench.pgbenchSeconds=2 "${opts[@]}")
 fi
 
 header() {
@@ -67,8 +69,19 @@ run_load() { # name class
   } | tee "$out/$1.md"
 }
 
+# the whole work of one transaction: the JVM and the server it starts (which inherits this) on one CPU
+run_cost() {
+  local pin=(); command -v taskset >/dev/null && pin=(taskset -c "$(( $(nproc) - 1 ))")
+  {
+    header "cost"
+    "${pin[@]}" java -XX:ActiveProcessorCount=1 "${opts[@]}" "${logs[@]}" -Dorg.slf4j.simpleLogger.logFile="$out/cost.log" \
+      -cp "$jar" io.retrying.jdbc.bench.load.TransactionCost
+  } | tee "$out/cost.md"
+}
+
 case "$mode" in
   jmh) run_jmh "$@" ;;
+  cost) run_cost ;;
   throughput) run_load throughput io.retrying.jdbc.bench.load.Throughput ;;
   recovery) run_load recovery io.retrying.jdbc.bench.load.Recovery ;;
   amplification) run_load amplification io.retrying.jdbc.bench.load.Amplification ;;
@@ -77,5 +90,6 @@ case "$mode" in
     run_load throughput io.retrying.jdbc.bench.load.Throughput
     run_load recovery io.retrying.jdbc.bench.load.Recovery
     run_load amplification io.retrying.jdbc.bench.load.Amplification
+    run_cost
     ;;
 esac
