@@ -440,7 +440,7 @@ class RetryingStatement implements Statement, PGStatement {
      */
     private long ride(Statement d, int op, String sql, TransactionId capture) throws SQLException {
         int gen = owner.generation();
-        Connection physical = owner.delegate();
+        Connection physical = owner.physicalInHand(); // the one d belongs to (null: no memo of its identity)
         boolean isResultSet = executeRiding(d, sql, capture.ride(sql, gen, physical));
         Statement s = ridingStatement(d);
         if (s == null) {
