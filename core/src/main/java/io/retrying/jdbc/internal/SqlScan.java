@@ -120,10 +120,15 @@ final class SqlScan {
     private static final class Recent {
         static final ThreadLocal<Recent> MEMO = ThreadLocal.withInitial(Recent::new);
         private static final int SLOTS = 32;
+        /** Longer texts are scanned each time (their scan is small beside their execution), so a thread keeps at most 32 x 2,000 chars. */
+        private static final int LONGEST = 2_000;
         private final String[] texts = new String[SLOTS];
         private final int[] flags = new int[SLOTS];
 
         int flags(String sql) {
+            if (sql.length() > LONGEST) {
+                return scan(sql); // not kept: a thread must not hold on to large generated texts
+            }
             int slot = sql.hashCode() & (SLOTS - 1);
             String known = texts[slot];
             if (known == sql || (known != null && known.equals(sql))) {

@@ -142,6 +142,8 @@ class SqlScanTest {
         // not the same object, and texts whose flags differ: a remembered answer is never another text's
         List<String> texts = new java.util.ArrayList<>(List.of("SELECT 1", "UPDATE t SET a = 1", "SET search_path = x",
                 "SELECT pg_advisory_lock(1)", "BEGIN", "COMMIT", "SELECT f(1)", "LISTEN ch", "INSERT INTO t VALUES (1)"));
+        texts.add("SELECT 1 /*" + "x".repeat(5000) + "*/"); // too long to be kept: scanned each time
+        texts.add("UPDATE t SET a = 1 /*" + "x".repeat(5000) + "*/");
         for (int i = 0; i < 200; i++) {
             texts.add((i % 3 == 0 ? "SELECT v FROM t" : i % 3 == 1 ? "DELETE FROM t" : "SELECT now()") + " WHERE id = " + i);
         }
