@@ -232,7 +232,8 @@ final class CommitResolver {
             TransactionId tx = capture ? connection.xid() : null;
             // the id rode with the statements (TransactionId): a round trip only when some statement could
             // not carry it and may have written, or for work the server names only at COMMIT or that we cannot see
-            if (capture && !tx.known() && (tx.forced() || (tx.stale() && connection.journal().wrote()))) {
+            Journal journal = connection.journal();
+            if (capture && !tx.known() && (tx.forced() || (tx.stale() && journal.wrote()))) {
                 try (PreparedStatement ps = d.prepareStatement(tx.forced() ? CAPTURE_FORCED : CAPTURE);
                         ResultSet rs = ps.executeQuery()) {
                     rs.next();
@@ -250,11 +251,11 @@ final class CommitResolver {
             // the server's word that, as of the transaction's last statement, it had no id
             boolean noXid = capture && xid == Commits.NO_XID && !tx.stale();
             // the entries as they are now: resolving a lost COMMIT swaps the connection, which clears them
-            List<JournalEntry> entries = connection.journal().replayableEntries();
-            String notReplayable = entries == null ? connection.journal().refused() : connection.pinnedBy();
+            List<JournalEntry> entries = journal.replayableEntries();
+            String notReplayable = entries == null ? journal.refused() : connection.pinnedBy();
             // a pinned transaction did what a new connection cannot do again
             List<JournalEntry> replayable = notReplayable == null ? entries : null;
-            boolean wrote = connection.journal().wrote();
+            boolean wrote = journal.wrote();
             try {
                 d.commit();
             } catch (SQLException e) {

@@ -559,8 +559,9 @@ final class RetryingConnection extends PgConnectionExtensions implements Connect
             if (sqlTransaction) {
                 journal().refuse("a transaction begun with SQL (BEGIN/START TRANSACTION)");
             } else if ((flags & SqlScan.TX_END) == 0) {
-                statement.lastEntry = journal().executed(statement, op, flags, sql, intArg, arg,
-                        journal().replayable() ? JournalEntry.outcome(statement, physical, op, result) : 0);
+                Journal j = journal();
+                statement.lastEntry = j.executed(statement, op, flags, sql, intArg, arg,
+                        j.replayable() ? JournalEntry.outcome(statement, physical, op, result) : 0);
             }
         }
         config.policy().succeeded();

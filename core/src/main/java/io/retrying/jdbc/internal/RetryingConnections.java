@@ -2,8 +2,6 @@ package io.retrying.jdbc.internal;
 
 import io.retrying.jdbc.Attempt;
 import io.retrying.jdbc.CircuitEvent;
-import io.retrying.jdbc.Classifier;
-import io.retrying.jdbc.RetryEvent;
 import io.retrying.jdbc.RetryPolicy;
 import io.retrying.jdbc.Retryability;
 import io.retrying.jdbc.internal.dial.CircuitBreaker.Pass;
@@ -176,6 +174,9 @@ public final class RetryingConnections {
         }
     }
 
+    private static final Attempt DEAD_REPLACEMENT = new Attempt(true, Duration.ZERO, Retryability.RECONNECT,
+            "a replacement the pool lent was dead: evicted unused, another borrowed");
+
     /**
      * Reports each connection a pool lent as a replacement that the dialer found dead and evicted
      * unused as a reconnect retry (no wait; numbered from 1, bounded by the window, not by attempts),
@@ -187,10 +188,9 @@ public final class RetryingConnections {
         RetryPolicy policy = config.policy();
         long started = policy.nanoClock().getAsLong();
         int[] seen = new int[1];
-        return dead -> config.reporter().retrying(new RetryEvent(Classifier.sqlState(dead), Retryability.RECONNECT,
-                ++seen[0], 0, Duration.ZERO, connectionId != null ? connectionId : id(connectionNumber),
-                Duration.ofNanos(policy.nanoClock().getAsLong() - started),
-                "a replacement the pool lent was dead: evicted unused, another borrowed", dead));
+        return dead -> config.reporter().retrying(RetryReporter.event(dead, DEAD_REPLACEMENT, ++seen[0], 0,
+                connectionId != null ? connectionId : id(connectionNumber),
+                Duration.ofNanos(policy.nanoClock().getAsLong() - started)));
     }
 
     /**

@@ -171,7 +171,7 @@ class RetryingPreparedStatement extends RetryingStatement implements PreparedSta
         int gen = owner().generation();
         boolean lent = false;
         if (t == null || ridingGeneration != gen || !ride.equals(ridingText) || t.isClosed()) {
-            releaseRiding();
+            releaseRiding(twinClean()); // another capture, another physical connection
             java.sql.Connection physical = owner().delegate();
             boolean shared = shape.factory() == Shape.PREPARED;
             t = shared ? owner().twins().lend(this, sql, ride, gen) : null;
@@ -216,13 +216,16 @@ class RetryingPreparedStatement extends RetryingStatement implements PreparedSta
         return riding;
     }
 
-    /** Done with the twin while open (another capture, another physical connection): a lent one goes back. */
-    private void releaseRiding() {
+    /**
+     * Done with the twin while open: a lent one goes back, to be lent again when {@code clean}
+     * (else the connection's twins close it), this statement's own is closed.
+     */
+    private void releaseRiding(boolean clean) {
         PreparedStatement t = riding;
         if (t != null) {
             riding = null;
             if (ridingLent) {
-                owner().twins().giveBack(this, t, twinClean());
+                owner().twins().giveBack(this, t, clean);
             } else {
                 closeQuietly(t);
             }
@@ -232,14 +235,7 @@ class RetryingPreparedStatement extends RetryingStatement implements PreparedSta
     /** Re-created or adopted by a replay (a failure path): the twin is closed, lent or not. */
     @Override
     void closeRidingStatement() {
-        PreparedStatement t = riding;
-        if (t != null) {
-            if (ridingLent) {
-                owner().twins().giveBack(this, t, false);
-            }
-            riding = null;
-            closeQuietly(t);
-        }
+        releaseRiding(false);
     }
 
     /**
@@ -261,14 +257,6 @@ class RetryingPreparedStatement extends RetryingStatement implements PreparedSta
             } catch (SQLException | RuntimeException e) {
                 closeQuietly(t); // the next lend finds it closed
             }
-        }
-    }
-
-    private static void closeQuietly(PreparedStatement t) {
-        try {
-            t.close();
-        } catch (SQLException | RuntimeException ignored) {
-            // its connection is gone or going: nothing to learn
         }
     }
 

@@ -226,7 +226,8 @@ class RetryingStatement implements Statement, PGStatement {
         return settings != 0;
     }
 
-    private static void closeQuietly(Statement s) {
+    /** Closes {@code s} (null: nothing), ignoring failures: it belongs to a dead connection or is being replaced. */
+    static void closeQuietly(Statement s) {
         if (s != null) {
             try {
                 s.close();

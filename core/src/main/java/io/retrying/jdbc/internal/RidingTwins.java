@@ -62,7 +62,7 @@ final class RidingTwins {
         }
         for (int i = 0; i < SIZE && slot < 0; i++) {
             if (idle(i)) {
-                closeQuietly(twins[i]);
+                RetryingStatement.closeQuietly(twins[i]);
                 slot = i;
             }
         }
@@ -88,7 +88,7 @@ final class RidingTwins {
                 return;
             }
         }
-        closeQuietly(twin);
+        RetryingStatement.closeQuietly(twin);
     }
 
     /** Whether place {@code i} may be lent again (its twin closed by its holder counts as free, and is dropped). */
@@ -107,7 +107,7 @@ final class RidingTwins {
     }
 
     private void drop(int i) {
-        closeQuietly(twins[i]);
+        RetryingStatement.closeQuietly(twins[i]);
         twins[i] = null;
         texts[i] = null;
         rides[i] = null;
@@ -131,13 +131,4 @@ final class RidingTwins {
         }
     }
 
-    private static void closeQuietly(PreparedStatement t) {
-        if (t != null) {
-            try {
-                t.close();
-            } catch (SQLException | RuntimeException ignored) {
-                // its connection is gone or going: nothing to learn
-            }
-        }
-    }
 }

@@ -156,7 +156,7 @@ final class SessionState {
         UnprovenRestore(ConfigRestore restore, String why) {
             // names the settings, never the statement: its literals may be secrets
             super("The server did not prove that the set_config() statement setting "
-                    + String.join(", ", ((ConfigRestore) restore).names()) + " only sets (" + why + ")", "55000");
+                    + String.join(", ", restore.names()) + " only sets (" + why + ")", "55000");
             this.restore = restore;
         }
 
