@@ -15,9 +15,13 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  */
 public final class FrameAuditExtension implements BeforeEachCallback, AfterEachCallback {
 
+    /** The test running now, as the extension saw it begin: proof that auto-detection registered it. */
+    static volatile String current;
+
     @Override
     public void beforeEach(ExtensionContext context) {
         FrameAudit.drain();
+        current = context.getUniqueId();
     }
 
     @Override
