@@ -4,6 +4,8 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Savepoint;
 import java.sql.Statement;
+import org.postgresql.core.BaseConnection;
+import org.postgresql.core.TransactionState;
 
 /**
  * The frame every question the layer asks the server on its own behalf runs in (DESIGN.md "The
@@ -47,7 +49,29 @@ public final class ReadOnlyFrame {
      * connection broke), that failure is added to the question's as suppressed.
      */
     public static <T> T ask(Connection physical, Question<T> question) throws SQLException {
-        return physical.getAutoCommit() ? inTransaction(physical, question) : underSavepoint(physical, question);
+        if (physical.getAutoCommit()) {
+            return inTransaction(physical, question);
+        }
+        if (!transactionOpen(physical)) {
+            // manual commit with no transaction begun yet (a new connection): a frame of its own, so
+            // that the application's transaction still begins with its own first statement
+            physical.setAutoCommit(true);
+            try {
+                return inTransaction(physical, question);
+            } finally {
+                physical.setAutoCommit(false);
+            }
+        }
+        return underSavepoint(physical, question);
+    }
+
+    /** Whether pgjdbc has begun a transaction on the server (it knows from ReadyForQuery: no round trip). */
+    private static boolean transactionOpen(Connection physical) {
+        try {
+            return physical.unwrap(BaseConnection.class).getTransactionState() != TransactionState.IDLE;
+        } catch (SQLException notPgjdbc) {
+            return true; // a savepoint is right either way
+        }
     }
 
     private static <T> T inTransaction(Connection physical, Question<T> question) throws SQLException {
