@@ -125,6 +125,11 @@ final class RetryingConnection extends PgConnectionExtensions implements Connect
      * connection must read once restored ({@link ReportedSettings}); null when nothing to check.
      */
     private Map<String, String> reportedToKeep;
+    /**
+     * Whether the application ran a statement on the session in hand: code in the database may then
+     * have left state on it that a new session would lack ({@link StatefulRoutines}, asked at the swap).
+     */
+    private boolean sessionUsed;
     /** What the open transaction's id is known to be; made on the first transaction that asks. */
     private TransactionId xid;
     /** The prepared statements' capturing twins (issue 16), made on the first that rides. */
@@ -390,7 +395,9 @@ final class RetryingConnection extends PgConnectionExtensions implements Connect
                     + " one did. Call rollback() to continue on a new connection without that change.", "08003");
             throw lost;
         }
-        String stateful = config.initializer() != null ? null : statefulRoutine(fresh);
+        // only what the application ran counts: a failed statement's effects were rolled back with it
+        String stateful = !sessionUsed || config.initializer() != null ? null : statefulRoutine(fresh);
+        sessionUsed = false;
         if (stateful != null) {
             // the old session may have run code that set who it runs as, a tenant, a lock: restoring what
             // the layer saw would run the application's statements as someone else (issue 28)
@@ -577,6 +584,7 @@ final class RetryingConnection extends PgConnectionExtensions implements Connect
      */
     void executed(RetryingStatement statement, int op, int flags, String sql, int intArg, Object arg, long result,
             Statement physical, Run run) throws SQLException {
+        sessionUsed = true;
         if ((flags & (SqlScan.SESSION | SqlScan.CONFIG | SqlScan.PINS | SqlScan.TX_CONTROL | SqlScan.CALLS)) != 0) {
             noteEffects(statement, op, flags, sql);
         }
@@ -857,6 +865,7 @@ final class RetryingConnection extends PgConnectionExtensions implements Connect
         if (lost != null || Placeholder.is(d)) {
             if (lost != null) {
                 reportedToKeep = null; // the acknowledgement: the next connection starts without what was lost
+                sessionUsed = false;
             }
             lost = null;
             dropPhysical();
