@@ -130,6 +130,8 @@ final class RetryingConnection extends PgConnectionExtensions implements Connect
      * have left state on it that a new session would lack ({@link StatefulRoutines}, asked at the swap).
      */
     private boolean sessionUsed;
+    /** Whether one of those statements called a function that may be the application's ({@link SqlScan#APPLICATION_CALL}). */
+    private boolean calledApplicationCode;
     /** What the open transaction's id is known to be; made on the first transaction that asks. */
     private TransactionId xid;
     /** The prepared statements' capturing twins (issue 16), made on the first that rides. */
@@ -396,8 +398,9 @@ final class RetryingConnection extends PgConnectionExtensions implements Connect
             throw lost;
         }
         // only what the application ran counts: a failed statement's effects were rolled back with it
-        String stateful = !sessionUsed || config.initializer() != null ? null : statefulRoutine(fresh);
+        String stateful = !sessionUsed || config.initializer() != null ? null : statefulRoutine(fresh, calledApplicationCode);
         sessionUsed = false;
+        calledApplicationCode = false;
         if (stateful != null) {
             // the old session may have run code that set who it runs as, a tenant, a lock: restoring what
             // the layer saw would run the application's statements as someone else (issue 28)
@@ -423,10 +426,10 @@ final class RetryingConnection extends PgConnectionExtensions implements Connect
     }
 
     /** {@link StatefulRoutines#first}, asked of the new connection; it is let go when the question fails. */
-    private String statefulRoutine(Connection fresh) throws SQLException {
+    private String statefulRoutine(Connection fresh, boolean calledApplicationCode) throws SQLException {
         String routine;
         try {
-            routine = StatefulRoutines.first(fresh);
+            routine = StatefulRoutines.first(fresh, calledApplicationCode);
         } catch (SQLException e) {
             dialer.discard(fresh);
             throw e;
@@ -607,6 +610,7 @@ final class RetryingConnection extends PgConnectionExtensions implements Connect
     }
 
     private void noteEffects(RetryingStatement statement, int op, int flags, String sql) {
+        calledApplicationCode |= (flags & SqlScan.APPLICATION_CALL) != 0;
         if ((flags & (SqlScan.SESSION | SqlScan.CONFIG | SqlScan.TX_CONTROL | SqlScan.CALLS)) != 0) {
             // a SET, BEGIN ISOLATION LEVEL, DO, CALL or a function (set_config inside) may change the isolation
             knownIsolation = -1;
@@ -866,6 +870,7 @@ final class RetryingConnection extends PgConnectionExtensions implements Connect
             if (lost != null) {
                 reportedToKeep = null; // the acknowledgement: the next connection starts without what was lost
                 sessionUsed = false;
+                calledApplicationCode = false;
             }
             lost = null;
             dropPhysical();

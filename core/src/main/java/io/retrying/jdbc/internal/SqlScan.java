@@ -3,6 +3,7 @@ package io.retrying.jdbc.internal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 
 /**
  * One cheap pass over SQL text that answers what the retry layer must know about it: may it be
@@ -50,6 +51,14 @@ final class SqlScan {
 
     /** Calls {@code set_config()}: a session setting that the statement's text alone may not show. */
     static final int CONFIG = 1 << 9;
+
+    /**
+     * Calls a function by a name that is not one of the common built-ins ({@link #BUILT_IN_NAMES}), or
+     * schema-qualified outside pg_catalog, or a procedure (CALL): code of the application's may have run,
+     * and what it left on the session is the server's to say ({@code StatefulRoutines}). A built-in's name
+     * shadowed by an application's function is the server's to find too.
+     */
+    static final int APPLICATION_CALL = 1 << 10;
 
     // Keyword ids; the arrays below are indexed by them.
     private static final int SELECT = 0, WITH = 1, VALUES = 2, SHOW = 3, TABLE = 4, SET = 5, RESET = 6,
@@ -192,7 +201,7 @@ final class SqlScan {
                 }
                 if (c == '"') {
                     if (opensCall(sql, skip)) {
-                        flags |= CALLS | (pinningFunction(sql, i + 1, skip - i - 2) ? PINS : 0);
+                        flags |= CALLS | APPLICATION_CALL | (pinningFunction(sql, i + 1, skip - i - 2) ? PINS : 0);
                     }
                     if (skip - i == SET_CONFIG.length() + 2 && sql.startsWith(SET_CONFIG, i + 1)) {
                         flags |= CONFIG; // "set_config"(...): a form onlySetsConfig does not read, so it pins
@@ -238,7 +247,7 @@ final class SqlScan {
                     case ROLLBACK -> flags |= TX_CONTROL | (keywordFollows(sql, i, TO) ? 0 : TX_END);
                     case SAVEPOINT, RELEASE -> flags |= TX_CONTROL;
                     // a procedure or DO block may COMMIT part of its work: a server error then proves nothing
-                    case CALL -> flags |= TX_CONTROL;
+                    case CALL -> flags |= TX_CONTROL | APPLICATION_CALL;
                     // anonymous code: nothing in the catalogs says what it left on the session (issue 28)
                     case DO -> flags |= TX_CONTROL | PINS;
                     default -> { }
@@ -271,6 +280,9 @@ final class SqlScan {
             }
             if (kw < 0 && opensCall(sql, i) && !isNotAFunction(sql, start, len)) {
                 flags |= CALLS;
+                if (!builtInCall(sql, start, len)) {
+                    flags |= APPLICATION_CALL;
+                }
                 if (pinningFunction(sql, start, len)) {
                     flags |= PINS;
                 }
@@ -282,6 +294,59 @@ final class SqlScan {
 
     private static final String SET_CONFIG = "set_config";
     private static final String TEMP_SCHEMA = "pg_temp";
+
+    /**
+     * Names of pg_catalog functions applications call most. A call of one of them, unqualified or
+     * qualified with pg_catalog, is not by itself a sign of the application's code (whether an
+     * application's function shadows one of these names is asked of the server). Any other name is.
+     */
+    private static final Set<String> BUILT_IN_NAMES = Set.of("abs", "age", "any", "array_agg", "array_append", "array_cat", "array_dims", "array_fill",
+            "array_length", "array_lower", "array_position", "array_prepend", "array_remove", "array_to_json",
+            "array_to_string", "array_upper", "avg", "bit_and", "bit_length", "bit_or", "bool_and", "bool_or",
+            "btrim", "cardinality", "ceil", "ceiling", "char_length", "character_length", "chr", "clock_timestamp",
+            "coalesce", "col_description", "concat", "concat_ws", "corr", "count", "crypt", "current_database",
+            "current_schema", "current_schemas", "current_setting", "currval", "date", "date_part", "date_trunc",
+            "daterange", "decode", "dense_rank", "digest", "encode", "every", "exp", "extract", "first_value",
+            "floor", "format", "format_type", "gen_random_uuid", "gen_salt", "generate_series", "greatest",
+            "has_schema_privilege", "has_table_privilege", "hmac", "inet_server_addr", "inet_server_port", "initcap",
+            "int4range", "isempty", "isfinite", "json_agg", "json_array_elements", "json_build_array",
+            "json_build_object", "json_each", "json_each_text", "json_object_agg", "jsonb_agg",
+            "jsonb_array_elements", "jsonb_array_length", "jsonb_build_array", "jsonb_build_object", "jsonb_each",
+            "jsonb_each_text", "jsonb_extract_path", "jsonb_extract_path_text", "jsonb_object_agg",
+            "jsonb_object_keys", "jsonb_path_exists", "jsonb_path_query", "jsonb_pretty", "jsonb_set",
+            "jsonb_strip_nulls", "jsonb_typeof", "lag", "last_value", "lastval", "lead", "least", "left", "length",
+            "ln", "localtime", "localtimestamp", "log", "lower", "lower_inc", "lpad", "ltrim", "make_date",
+            "make_interval", "make_timestamp", "max", "md5", "min", "mod", "mode", "nextval", "now", "nth_value",
+            "ntile", "nullif", "numrange", "obj_description", "octet_length", "overlay", "percent_rank",
+            "percentile_cont", "percentile_disc", "pg_advisory_xact_lock", "pg_advisory_xact_lock_shared",
+            "pg_backend_pid", "pg_cancel_backend", "pg_current_wal_lsn", "pg_current_xact_id",
+            "pg_current_xact_id_if_assigned", "pg_get_expr", "pg_is_in_recovery", "pg_notify",
+            "pg_postmaster_start_time", "pg_relation_size", "pg_size_pretty", "pg_sleep", "pg_terminate_backend",
+            "pg_total_relation_size", "pg_try_advisory_xact_lock", "pg_typeof", "pg_xact_status", "plainto_tsquery",
+            "position", "power", "quote_ident", "quote_literal", "quote_nullable", "random", "rank", "regexp_match",
+            "regexp_matches", "regexp_replace", "regexp_split_to_array", "regr_slope", "repeat", "replace",
+            "reverse", "right", "round", "row_number", "row_to_json", "rpad", "rtrim", "set_config", "setval",
+            "sign", "similarity", "split_part", "sqrt", "starts_with", "statement_timestamp", "stddev", "string_agg",
+            "string_to_array", "strpos", "substr", "substring", "sum", "timeofday", "to_char", "to_date", "to_json",
+            "to_jsonb", "to_number", "to_regclass", "to_regproc", "to_regtype", "to_timestamp", "to_tsquery",
+            "to_tsvector", "transaction_timestamp", "translate", "trim", "trunc", "ts_rank", "tstzrange",
+            "txid_current", "txid_current_if_assigned", "unnest", "upper", "upper_inc", "uuid_generate_v4",
+            "variance", "version", "websearch_to_tsquery", "width_bucket");
+
+    /** Whether the call at {@code [start, start+len)} names a common built-in, unqualified or in pg_catalog. */
+    private static boolean builtInCall(String sql, int start, int len) {
+        if (start > 0 && sql.charAt(start - 1) == '.') {
+            int q = start - 1;
+            int from = q;
+            while (from > 0 && isWordPart(sql.charAt(from - 1))) {
+                from--;
+            }
+            if (!sql.regionMatches(true, from, "pg_catalog", 0, q - from) || q - from != "pg_catalog".length()) {
+                return false; // qualified with another schema (or a quoted one): the application's
+            }
+        }
+        return len <= 40 && BUILT_IN_NAMES.contains(sql.substring(start, start + len).toLowerCase(Locale.ROOT));
+    }
 
     /** Whether the quoted or commented region {@code [from, to)} names the temporary schema. */
     private static boolean mentionsTempSchema(String sql, int from, int to) {

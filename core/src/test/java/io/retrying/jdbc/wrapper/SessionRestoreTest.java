@@ -8,6 +8,7 @@ import io.retrying.jdbc.Classifier;
 import io.retrying.jdbc.Retryability;
 import io.retrying.jdbc.fixtures.PgExtension;
 import io.retrying.jdbc.fixtures.PgServer;
+import io.retrying.jdbc.internal.RetryConfig;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -156,6 +157,16 @@ class SessionRestoreTest {
                 "CREATE OR REPLACE FUNCTION become_alice() RETURNS text LANGUAGE sql AS "
                         + "$$ SELECT set_config('role', 'alice', false) $$");
         try (Connection c = new Physical(pg.jdbcUrl()).open(); Statement st = c.createStatement()) {
+            // on the defaults a function that may change the session is a loss the application hears of (issue 28)
+            first(st, "SELECT tokyo_please()");
+            pg.terminateBackends();
+            assertEquals("08003", assertThrows(SQLException.class, () -> first(st, "SHOW TimeZone")).getSQLState());
+            c.rollback();
+        }
+        // an initializer: the application vouches for re-establishing its session, and what the server reported
+        // is checked on the new one
+        RetryConfig vouched = RetryConfig.defaults().withPolicy(Physical.FAST).withInitializer(physical -> { });
+        try (Connection c = new Physical(pg.jdbcUrl()).open(vouched); Statement st = c.createStatement()) {
             // a setting changed inside a function: the layer's reading cannot see it, the server reports it
             first(st, "SELECT tokyo_please()");
             pg.terminateBackends();
