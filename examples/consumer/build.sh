@@ -3,7 +3,7 @@
 # snippets (issue 25): installs the project (`mvn -DskipTests install`, the one step the README asks
 # for until the first release), then, offline, builds and runs ./pom.xml (the BOM and the starter)
 # and resolves ./core-only/pom.xml (the core alone). Arguments go to every mvn call (e.g.
-# -Dmaven.repo.local=... to keep the install out of ~/.m2). .ci/run runs it after the tests.
+# -Dmaven.repo.local=... to keep the install out of ~/.m2). .ci/run runs it before the tests.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
