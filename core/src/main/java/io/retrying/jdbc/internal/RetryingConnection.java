@@ -390,6 +390,17 @@ final class RetryingConnection extends PgConnectionExtensions implements Connect
                     + " one did. Call rollback() to continue on a new connection without that change.", "08003");
             throw lost;
         }
+        String stateful = config.initializer() != null ? null : statefulRoutine(fresh);
+        if (stateful != null) {
+            // the old session may have run code that set who it runs as, a tenant, a lock: restoring what
+            // the layer saw would run the application's statements as someone else (issue 28)
+            lost = new SQLException("The connection to the server was lost, and the session may have held state that"
+                    + " code in the database sets where this layer cannot see it (" + stateful + " may change a setting,"
+                    + " the role or a session lock), so a new connection would not run as the old one did. Call"
+                    + " rollback() to continue on a new connection without that state, or register a"
+                    + " ConnectionInitializer that re-establishes it.", "08003");
+            throw lost;
+        }
         if (xid != null) {
             xid.reset();
             xid.newPhysical();
@@ -402,6 +413,21 @@ final class RetryingConnection extends PgConnectionExtensions implements Connect
             throw closedByApplication();
         }
         return fresh;
+    }
+
+    /** {@link StatefulRoutines#first}, asked of the new connection; it is let go when the question fails. */
+    private String statefulRoutine(Connection fresh) throws SQLException {
+        String routine;
+        try {
+            routine = StatefulRoutines.first(fresh);
+        } catch (SQLException e) {
+            dialer.discard(fresh);
+            throw e;
+        }
+        if (routine != null) {
+            dialer.discard(fresh);
+        }
+        return routine;
     }
 
     private static SQLException closedByApplication() {
@@ -586,7 +612,7 @@ final class RetryingConnection extends PgConnectionExtensions implements Connect
         }
         if ((flags & SqlScan.PINS) != 0) {
             pin("the session holds state only this server connection has (temp table, LISTEN, PREPARE, "
-                    + "WITH HOLD cursor, advisory lock, COPY or large object)");
+                    + "WITH HOLD cursor, advisory lock, COPY, large object or a DO block's unknown effects)");
         }
         if ((flags & SqlScan.SESSION) != 0 || ((flags & SqlScan.TX_CONTROL) != 0 && ((flags & SqlScan.MULTI) != 0
                 || ((flags & (SqlScan.TX_BEGIN | SqlScan.TX_END)) == 0 && inTransaction())))) {
