@@ -1,7 +1,7 @@
 package io.retrying.jdbc;
 
 /**
- * The state of the circuit breaker of one server (host:port): see the README's "A breaker per
+ * The state of the circuit breaker of one server (host:port): see docs/dialing.md, "A breaker per
  * server".
  */
 public enum CircuitState {

@@ -22,7 +22,7 @@ import java.util.regex.Pattern;
  * database has any such function at all (one round trip per replay; none, nothing more to ask),
  * then, before each execution is run again, whether the server's plan of it
  * ({@link ServerPlan}) calls one: views and attribute notation expanded by the server. Not seen: a
- * function that calls dblink inside its own body, as the README says.
+ * function that calls dblink inside its own body, as docs/transactions.md says.
  */
 final class OutsideEffects {
 

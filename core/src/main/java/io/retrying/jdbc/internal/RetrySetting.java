@@ -6,7 +6,8 @@ import java.util.stream.Collectors;
 
 /**
  * The {@code retry.*} configuration keys, in one place: the driver's URL and {@code Properties},
- * {@code RetryingDataSource}'s setters and the README all use these names.
+ * {@code RetryingDataSource}'s setters and docs/configuration.md (held to this enum by
+ * ConfigurationDocTest) all use these names.
  */
 public enum RetrySetting {
     MAX_ATTEMPTS("retry.maxAttempts", "3",
@@ -62,7 +63,7 @@ public enum RetrySetting {
         return defaultValue;
     }
 
-    /** One line for {@code Driver.getPropertyInfo} and the README. */
+    /** One line for {@code Driver.getPropertyInfo}. */
     public String description() {
         return description;
     }

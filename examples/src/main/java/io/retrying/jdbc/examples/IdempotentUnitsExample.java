@@ -16,7 +16,7 @@ import org.postgresql.ds.PGSimpleDataSource;
  * Whole units of work that may run again: an {@link Idempotent} DAO method through
  * {@link Retrying#proxy}, and a transaction through {@link Retrying#inTransaction}. Both write
  * under an idempotency key, so running them twice (after a lost connection whose write may have
- * been applied) records them once. The code of README's "Idempotent units of work".
+ * been applied) records them once. The code of docs/idempotent-units.md.
  *
  * <pre>{@code
  * java -cp "examples/target/classes:examples/target/lib/*" io.retrying.jdbc.examples.IdempotentUnitsExample [jdbc:postgresql://...]
