@@ -2,6 +2,7 @@ package io.retrying.jdbc;
 
 import static java.util.Map.entry;
 
+import io.retrying.jdbc.internal.dial.NoServerWord;
 import java.io.EOFException;
 import java.net.ConnectException;
 import java.net.NoRouteToHostException;
@@ -289,6 +290,11 @@ public final class Classifier {
      *   <li>a connect timeout: a {@link SocketTimeoutException} thrown by {@code Socket.connect}
      *       (pgjdbc's {@code connectTimeout}); a read timing out during the startup exchange is not
      *       one, the server was there;</li>
+     *   <li>a peer that accepted the TCP connection and closed or reset it before sending a single
+     *       byte: a proxy or pooler with no backend (HAProxy's primary port while no node is
+     *       primary). pgjdbc reports it as it reports a server that answered and then failed, so
+     *       only the socket can tell: the layer's dials watch theirs and add the fact to pgjdbc's
+     *       exception ({@link io.retrying.jdbc.internal.dial.NoServerWord}, suppressed);</li>
      *   <li>pgjdbc's verdict on a multi-host URL that no host is of the {@code targetServerType}
      *       asked for: in a failover, the old primary is gone and the standby not promoted yet.
      *       The standby answered (a backend forked and read {@code transaction_read_only}), but
@@ -308,7 +314,8 @@ public final class Classifier {
     }
 
     /**
-     * True when the dial found no server at all: refused, no such host, no route, connect timeout.
+     * True when the dial found no server at all: refused, no such host, no route, connect timeout,
+     * a peer closed on the dial before any server said a word.
      * A multi-host URL's "no host of the type asked for" is not one: hosts answered. This is what a
      * per-server circuit breaker counts.
      */
@@ -323,7 +330,17 @@ public final class Classifier {
         for (Throwable t : chain) {
             if (t instanceof ConnectException || t instanceof UnknownHostException
                     || t instanceof NoRouteToHostException || t instanceof PortUnreachableException
-                    || t instanceof SocketTimeoutException && thrownByConnect(t)) {
+                    || t instanceof SocketTimeoutException && thrownByConnect(t) || noServerWord(t)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether the layer's socket saw the peer close before its first byte (see {@link #refusedDial}). */
+    private static boolean noServerWord(Throwable t) {
+        for (Throwable s : t.getSuppressed()) {
+            if (s instanceof NoServerWord) {
                 return true;
             }
         }
