@@ -295,6 +295,12 @@ public final class Classifier {
      *       primary). pgjdbc reports it as it reports a server that answered and then failed, so
      *       only the socket can tell: the layer's dials watch theirs and add the fact to pgjdbc's
      *       exception ({@link io.retrying.jdbc.internal.dial.NoServerWord}, suppressed);</li>
+     *   <li>a pooler's word, at startup, that it has no server to give: PgBouncer answers a login it
+     *       cannot serve (its server gone: "server login has been failing", while
+     *       {@code server_login_retry} runs) with a FATAL 08P01 of its own. Told from PostgreSQL's
+     *       own errors by the fields: PostgreSQL's ErrorResponse always names the routine that
+     *       raised it, a pooler's never does; and PostgreSQL answers a well-formed startup with
+     *       08P01 never;</li>
      *   <li>pgjdbc's verdict on a multi-host URL that no host is of the {@code targetServerType}
      *       asked for: in a failover, the old primary is gone and the standby not promoted yet.
      *       The standby answered (a backend forked and read {@code transaction_read_only}), but
@@ -306,6 +312,9 @@ public final class Classifier {
      */
     public static boolean refusedDial(Throwable e) {
         List<Throwable> chain = chain(e);
+        if (poolerWithoutServer(chain)) {
+            return true;
+        }
         Rule rule = ruleOf(chain);
         // a dial failure with no server word, whose cause says no server was reached, or that is
         // pgjdbc's own "no host of that type"
@@ -315,12 +324,15 @@ public final class Classifier {
 
     /**
      * True when the dial found no server at all: refused, no such host, no route, connect timeout,
-     * a peer closed on the dial before any server said a word.
+     * a peer closed on the dial before any server said a word, a pooler with no server to give.
      * A multi-host URL's "no host of the type asked for" is not one: hosts answered. This is what a
      * per-server circuit breaker counts.
      */
     public static boolean unreachedServer(Throwable e) {
         List<Throwable> chain = chain(e);
+        if (poolerWithoutServer(chain)) {
+            return true;
+        }
         Rule rule = ruleOf(chain);
         return (rule == Rule.RECONNECT || rule == Rule.DIAL && !settingRefused(chain)) && !serverReported(e)
                 && unreached(chain);
@@ -332,6 +344,23 @@ public final class Classifier {
                     || t instanceof NoRouteToHostException || t instanceof PortUnreachableException
                     || t instanceof SocketTimeoutException && thrownByConnect(t) || noServerWord(t)) {
                 return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * A FATAL of class 08 that no PostgreSQL backend raised (it names no routine): a pooler's
+     * refusal of a connection it has no server for (see {@link #refusedDial}). pgjdbc's own
+     * exceptions carry no server message, so they are never taken for one.
+     */
+    private static boolean poolerWithoutServer(List<Throwable> chain) {
+        for (Throwable t : chain) {
+            if (t instanceof PSQLException && ((PSQLException) t).getServerErrorMessage() != null) {
+                ServerErrorMessage m = ((PSQLException) t).getServerErrorMessage();
+                String state = m.getSQLState();
+                return state != null && state.startsWith("08") && "FATAL".equals(m.getSeverity())
+                        && m.getRoutine() == null && m.getFile() == null;
             }
         }
         return false;
