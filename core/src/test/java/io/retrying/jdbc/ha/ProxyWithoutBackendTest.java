@@ -119,7 +119,8 @@ class ProxyWithoutBackendTest {
 
     /**
      * What the layer's socket saw is on pgjdbc's exception: a dial through the proxy while it has
-     * no backend is one that reached no server; plain pgjdbc's is not told apart.
+     * no backend is one that reached no server; a server that answered (a role it refuses, a
+     * connection limit) keeps its own class.
      */
     @Test
     void aDialClosedBeforeAByteIsOneThatReachedNoServer(PgServer pg) throws Exception {
@@ -139,6 +140,15 @@ class ProxyWithoutBackendTest {
             assertTrue(Classifier.serverReported(answered), answered.toString());
             assertFalse(java.util.Arrays.stream(answered.getSuppressed()).anyMatch(NoServerWord.class::isInstance));
             assertFalse(Classifier.refusedDial(answered));
+            // and so does a full server: 53300, the bucket is charged for it
+            pg.createRole("proxy_full_role");
+            pg.setConnectionLimit("proxy_full_role", 0);
+            String full = "jdbc:retrying:" + proxy.jdbcUrl("proxy_full_role").substring("jdbc:".length()) + "&retry.reconnectWindowMs=0";
+            SQLException busy = assertThrows(SQLException.class, () -> DriverManager.getConnection(full).close());
+            assertEquals("53300", busy.getSQLState());
+            assertFalse(java.util.Arrays.stream(busy.getSuppressed()).anyMatch(NoServerWord.class::isInstance));
+            assertFalse(Classifier.refusedDial(busy));
+            assertFalse(Classifier.unreachedServer(busy));
         }
     }
 

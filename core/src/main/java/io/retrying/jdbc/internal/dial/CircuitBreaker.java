@@ -12,8 +12,8 @@ import java.util.random.RandomGenerator;
 /**
  * The breaker of one server, shared by every connection of the process that dials it (see
  * {@link Breakers}). It counts only dials that reached no server (refused, no route, connect
- * timeout, no such host, 57P03 starting up): a server that answered, even with an error, is
- * there.
+ * timeout, no such host, 57P03 starting up, a proxy that closed before any server said a word, a
+ * pooler with no server to give): a server that answered, even with an error, is there.
  *
  * <ul>
  *   <li><b>Closed</b>: dials go through. After {@code threshold} consecutive failures it opens.</li>
