@@ -38,8 +38,10 @@ import javax.net.SocketFactory;
  * report to none (a dial of one server, whose breaker the dial loop moves itself). Transitions
  * go to the listener of the dialing thread when it set one ({@link #observe}), else to the log.
  *
- * <p>The cost on an established connection: one boolean read per fill of pgjdbc's 8 KiB input
- * buffer, behind one more virtual call.
+ * <p>Only the sockets of a dial the layer watches ({@link #observe}, on the dialing thread) wait
+ * for the first word; pgjdbc's cancel requests, whose server closes without a word by design, use
+ * the same factory and are taken at their connect. The cost on an established connection: one
+ * boolean read per fill of pgjdbc's 8 KiB input buffer, behind one more virtual call.
  */
 public final class ObservingSocketFactory extends SocketFactory {
     /** The {@code socketFactoryArg} of sockets that watch for the first word and report to no breaker. */
@@ -160,7 +162,10 @@ public final class ObservingSocketFactory extends SocketFactory {
     private static final class Observed extends Socket {
         /** Null: report to no breaker. */
         private final BreakerSettings settings;
-        /** Null: nobody asks (a dial on another thread than the one that set it). */
+        /**
+         * Null: not a dial the layer watches (a cancel request, a dial on another thread than the
+         * one that set it): nothing is watched, and a connect reaches its host.
+         */
         private final Dialing dialing;
         private CircuitBreaker breaker;
         private String server;
@@ -192,12 +197,17 @@ public final class ObservingSocketFactory extends SocketFactory {
                 }
                 throw e;
             }
+            if (breaker != null && dialing == null) {
+                // not a dial the layer watches (pgjdbc's cancel request, whose server closes without
+                // a word by design; a dial on loginTimeout's thread): the connect is all it tells
+                breaker.reached(transitions());
+            }
         }
 
         /** pgjdbc asks once per stream it builds; SSL reads through it as well. */
         @Override
         public InputStream getInputStream() throws IOException {
-            if (dialing == null && breaker == null) {
+            if (dialing == null) {
                 return super.getInputStream(); // nobody would hear of its first word
             }
             FirstWord w = in;
