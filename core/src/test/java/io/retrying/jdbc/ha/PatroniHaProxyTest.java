@@ -49,16 +49,21 @@ class PatroniHaProxyTest extends PatroniFailoverTest {
         return Path.of("target", "patroni-haproxy-figures.md");
     }
 
-    /** The layer on HAProxy's primary port, with the parent's settings but for the hosts. */
+    /**
+     * The layer on HAProxy's primary port, with the parent's settings. {@code targetServerType=primary}
+     * as the multi-host URL has it: for up to three checks (9 s) after a failover HAProxy still
+     * sends connections to the old primary, by then a standby, where without it writes fail 25006
+     * (on both sides: seen in a first run); with it pgjdbc's primary check refuses the dial, and
+     * the layer dials again within its window.
+     */
     @Override
     String layerUrl(String settings) {
-        return "jdbc:retrying:" + haproxy.jdbcUrl("&connectTimeout=2&retry.tokenBucket=500&retry.reconnectWindowMs=30000" + settings)
-                .substring("jdbc:".length());
+        return "jdbc:retrying:" + plainUrl("&retry.tokenBucket=500&retry.reconnectWindowMs=30000" + settings).substring("jdbc:".length());
     }
 
     @Override
     String plainUrl(String settings) {
-        return haproxy.jdbcUrl("&connectTimeout=2" + settings);
+        return haproxy.jdbcUrl("&targetServerType=primary&connectTimeout=2" + settings);
     }
 
     /** HAProxy finds a new leader up to 2 checks (6 s) after Patroni does: the next fault starts from there. */
