@@ -43,7 +43,7 @@ public final class DialGate {
             if (until != 0) {
                 policy.sleeper().sleep(Duration.ofNanos(Math.min(remaining, Math.max(0, until - now))));
             } else {
-                pass.awaitOutcome(remaining);
+                pass.awaitOutcome(Math.min(remaining, CircuitBreaker.PROBE_PATIENCE_NANOS)); // then asks again
             }
         }
     }
