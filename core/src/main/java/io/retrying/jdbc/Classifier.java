@@ -2,6 +2,7 @@ package io.retrying.jdbc;
 
 import static java.util.Map.entry;
 
+import io.retrying.jdbc.internal.dial.NoServerWord;
 import java.io.EOFException;
 import java.net.ConnectException;
 import java.net.NoRouteToHostException;
@@ -289,6 +290,17 @@ public final class Classifier {
      *   <li>a connect timeout: a {@link SocketTimeoutException} thrown by {@code Socket.connect}
      *       (pgjdbc's {@code connectTimeout}); a read timing out during the startup exchange is not
      *       one, the server was there;</li>
+     *   <li>a peer that accepted the TCP connection and closed or reset it before sending a single
+     *       byte: a proxy or pooler with no backend (HAProxy's primary port while no node is
+     *       primary). pgjdbc reports it as it reports a server that answered and then failed, so
+     *       only the socket can tell: the layer's dials watch theirs and add the fact to pgjdbc's
+     *       exception ({@link io.retrying.jdbc.internal.dial.NoServerWord}, suppressed);</li>
+     *   <li>a pooler's word, at startup, that it has no server to give: PgBouncer answers a login it
+     *       cannot serve (its server gone: "server login has been failing", while
+     *       {@code server_login_retry} runs) with a FATAL 08P01 of its own. Told from PostgreSQL's
+     *       own errors by the fields: PostgreSQL's ErrorResponse always names the routine that
+     *       raised it, a pooler's never does; and PostgreSQL answers a well-formed startup with
+     *       08P01 never;</li>
      *   <li>pgjdbc's verdict on a multi-host URL that no host is of the {@code targetServerType}
      *       asked for: in a failover, the old primary is gone and the standby not promoted yet.
      *       The standby answered (a backend forked and read {@code transaction_read_only}), but
@@ -300,6 +312,9 @@ public final class Classifier {
      */
     public static boolean refusedDial(Throwable e) {
         List<Throwable> chain = chain(e);
+        if (poolerWithoutServer(chain)) {
+            return true;
+        }
         Rule rule = ruleOf(chain);
         // a dial failure with no server word, whose cause says no server was reached, or that is
         // pgjdbc's own "no host of that type"
@@ -308,12 +323,16 @@ public final class Classifier {
     }
 
     /**
-     * True when the dial found no server at all: refused, no such host, no route, connect timeout.
+     * True when the dial found no server at all: refused, no such host, no route, connect timeout,
+     * a peer closed on the dial before any server said a word, a pooler with no server to give.
      * A multi-host URL's "no host of the type asked for" is not one: hosts answered. This is what a
      * per-server circuit breaker counts.
      */
     public static boolean unreachedServer(Throwable e) {
         List<Throwable> chain = chain(e);
+        if (poolerWithoutServer(chain)) {
+            return true;
+        }
         Rule rule = ruleOf(chain);
         return (rule == Rule.RECONNECT || rule == Rule.DIAL && !settingRefused(chain)) && !serverReported(e)
                 && unreached(chain);
@@ -323,7 +342,34 @@ public final class Classifier {
         for (Throwable t : chain) {
             if (t instanceof ConnectException || t instanceof UnknownHostException
                     || t instanceof NoRouteToHostException || t instanceof PortUnreachableException
-                    || t instanceof SocketTimeoutException && thrownByConnect(t)) {
+                    || t instanceof SocketTimeoutException && thrownByConnect(t) || noServerWord(t)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * A FATAL of class 08 that no PostgreSQL backend raised (it names no routine): a pooler's
+     * refusal of a connection it has no server for (see {@link #refusedDial}). pgjdbc's own
+     * exceptions carry no server message, so they are never taken for one.
+     */
+    private static boolean poolerWithoutServer(List<Throwable> chain) {
+        for (Throwable t : chain) {
+            if (t instanceof PSQLException && ((PSQLException) t).getServerErrorMessage() != null) {
+                ServerErrorMessage m = ((PSQLException) t).getServerErrorMessage();
+                String state = m.getSQLState();
+                return state != null && state.startsWith("08") && "FATAL".equals(m.getSeverity())
+                        && m.getRoutine() == null && m.getFile() == null;
+            }
+        }
+        return false;
+    }
+
+    /** Whether the layer's socket saw the peer close before its first byte (see {@link #refusedDial}). */
+    private static boolean noServerWord(Throwable t) {
+        for (Throwable s : t.getSuppressed()) {
+            if (s instanceof NoServerWord) {
                 return true;
             }
         }

@@ -2,6 +2,7 @@ package io.retrying.jdbc;
 
 import io.retrying.jdbc.internal.DataSourceDialer;
 import io.retrying.jdbc.internal.dial.BreakerSettings;
+import io.retrying.jdbc.internal.dial.ObservingSocketFactory;
 import io.retrying.jdbc.internal.PgTarget;
 import io.retrying.jdbc.internal.RetryConfig;
 import io.retrying.jdbc.internal.RetrySetting;
@@ -200,6 +201,11 @@ public final class RetryingDataSource implements DataSource {
         }
         if (password != null) {
             pg.setPassword(password);
+        }
+        if (pg.getSocketFactory() == null) {
+            // sockets that tell a proxy with no backend from a server that answered, for the dial loop
+            pg.setSocketFactory(ObservingSocketFactory.class.getName());
+            pg.setSocketFactoryArg(ObservingSocketFactory.OBSERVE_ONLY);
         }
         return pg;
     }

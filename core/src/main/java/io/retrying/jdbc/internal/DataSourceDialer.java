@@ -2,6 +2,7 @@ package io.retrying.jdbc.internal;
 
 import io.retrying.jdbc.internal.dial.Breakers;
 import io.retrying.jdbc.internal.dial.DialTarget;
+import io.retrying.jdbc.internal.dial.ObservingSocketFactory;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.sql.Connection;
@@ -86,9 +87,14 @@ public final class DataSourceDialer implements Dialer {
         }
     }
 
+    /**
+     * Borrows or dials. A pgjdbc data source dials on this thread: its sockets are watched for the
+     * server's first word when they are the layer's ({@link ObservingSocketFactory}, which
+     * {@code RetryingDataSource.setUrl} sets on the data source it makes).
+     */
     @Override
     public Connection dial() throws SQLException {
-        Connection c = user == null ? target.getConnection() : target.getConnection(user, password);
+        Connection c = dialTarget == null ? connect() : ObservingSocketFactory.observe(null, this::connect);
         if (c == null) {
             throw new SQLException("the target DataSource returned no connection for " + where.description(),
                     "08001");
@@ -150,6 +156,10 @@ public final class DataSourceDialer implements Dialer {
             // it is broken: closing it is a courtesy, and its failure says nothing new
             LOG.debug("closing a broken connection to {} failed", where.description(), e);
         }
+    }
+
+    private Connection connect() throws SQLException {
+        return user == null ? target.getConnection() : target.getConnection(user, password);
     }
 
     @Override

@@ -24,6 +24,8 @@ public final class DriverDialer implements Dialer {
     private final Properties parsed;
     private final String[] hosts;
     private final String[] ports;
+    /** Whether the application set no {@code socketFactory}: then the layer's watches its dials' sockets. */
+    private final boolean ownSockets;
 
     /**
      * @param pg pgjdbc's driver
@@ -37,8 +39,9 @@ public final class DriverDialer implements Dialer {
         this.pgProps.putAll(pgProps);
         this.target = PgTarget.of(pgUrl, pgProps);
         this.dialTarget = DialTarget.ofUrl(Breakers.shared(), pgUrl, this.pgProps);
-        Properties read = dialTarget != null && dialTarget.severalHosts()
-                ? org.postgresql.Driver.parseURL(pgUrl, this.pgProps) : null;
+        Properties all = org.postgresql.Driver.parseURL(pgUrl, this.pgProps);
+        this.ownSockets = all != null && all.getProperty("socketFactory") == null;
+        Properties read = dialTarget != null && dialTarget.severalHosts() ? all : null;
         if (read != null) {
             this.parsed = new Properties();
             for (String key : read.stringPropertyNames()) {
@@ -86,7 +89,7 @@ public final class DriverDialer implements Dialer {
         props.putAll(parsed);
         props.setProperty("PGHOST", h.toString());
         props.setProperty("PGPORT", p.toString());
-        if (props.getProperty("socketFactory") == null) {
+        if (ownSockets) {
             props.setProperty("socketFactory", ObservingSocketFactory.class.getName());
             props.setProperty("socketFactoryArg", ObservingSocketFactory.arg(choice.settings()));
         }
@@ -102,12 +105,25 @@ public final class DriverDialer implements Dialer {
         return dialTarget;
     }
 
+    /**
+     * Dials with the URL and properties as given; unless the application set a
+     * {@code socketFactory} of its own, with sockets that watch for the server's first word (so a
+     * proxy with no backend is told from a server that answered), reporting to no breaker: the
+     * dial loop moves this target's breaker itself.
+     */
     @Override
     public Connection dial() throws SQLException {
         // pgjdbc keeps the Properties it is given: each connection gets its own copy
         Properties props = new Properties();
         props.putAll(pgProps);
-        Connection c = pg.connect(pgUrl, props);
+        Connection c;
+        if (ownSockets) {
+            props.setProperty("socketFactory", ObservingSocketFactory.class.getName());
+            props.setProperty("socketFactoryArg", ObservingSocketFactory.OBSERVE_ONLY);
+            c = ObservingSocketFactory.observe(null, () -> pg.connect(pgUrl, props));
+        } else {
+            c = pg.connect(pgUrl, props);
+        }
         if (c == null) {
             // said without the URL: it may hold a password
             throw new SQLException("pgjdbc does not accept the URL for " + target.description(), "08001");

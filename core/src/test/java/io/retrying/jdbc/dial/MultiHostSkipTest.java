@@ -53,4 +53,30 @@ class MultiHostSkipTest {
                 dead.consecutiveFailures() + " dials of " + dials + " went to the dead host in " + ms + " ms");
         assertEquals(CircuitState.CLOSED, Breakers.shared().find(pg.host() + ":" + pg.port()).state());
     }
+
+    /**
+     * pgjdbc sends a cancel request (a query timeout) on a socket of the URL's socket factory, and
+     * the server closes it without a word, by design: that is no dial, and no failure to reach the
+     * host, however many come in a row.
+     */
+    @Test
+    void cancelRequestsDoNotCountAgainstTheirHost(PgServer pg) throws Exception {
+        int deadPort;
+        try (ServerSocket s = new ServerSocket(0)) {
+            deadPort = s.getLocalPort();
+        }
+        String url = "jdbc:retrying:postgresql://127.0.0.1:" + deadPort + "," + pg.host() + ":" + pg.port() + "/"
+                + pg.database() + "?user=" + pg.user() + "&sslmode=disable";
+        String live = pg.host() + ":" + pg.port();
+        try (Connection c = DriverManager.getConnection(url); Statement st = c.createStatement()) {
+            st.setQueryTimeout(1);
+            for (int i = 0; i < 4; i++) {
+                java.sql.SQLException cancelled = org.junit.jupiter.api.Assertions.assertThrows(java.sql.SQLException.class,
+                        () -> st.executeQuery("SELECT pg_sleep(5)"));
+                assertEquals("57014", cancelled.getSQLState());
+                assertEquals(0, Breakers.shared().find(live).consecutiveFailures(), "after cancel " + (i + 1));
+            }
+        }
+        assertEquals(CircuitState.CLOSED, Breakers.shared().find(live).state());
+    }
 }

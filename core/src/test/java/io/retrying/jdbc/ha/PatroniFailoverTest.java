@@ -57,17 +57,45 @@ class PatroniFailoverTest {
     private static final Logger LOG = LoggerFactory.getLogger(PatroniFailoverTest.class);
     private static final Duration FIRST_WRITE_BOUND = PatroniCluster.TTL.plus(PatroniCluster.LOOP_WAIT).plusSeconds(2);
     private static final Duration HEAL = Duration.ofSeconds(90);
-    private static final Path FIGURES = Path.of("target", "patroni-figures.md");
-    private static PatroniCluster cluster;
+    /** Figures files whose header this JVM wrote: each test class appends its rows to its own. */
+    private static final java.util.Set<Path> FIGURES_STARTED = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    static PatroniCluster cluster;
 
     @BeforeAll
     static void startCluster() throws IOException {
         // CI installs Patroni and etcd (.ci/run) and never skips; a developer's machine may lack them
         assumeTrue(PatroniCluster.available() || System.getenv("CI") != null, "patroni or etcd is not installed");
         cluster = PatroniCluster.start();
-        Files.createDirectories(FIGURES.getParent());
-        Files.writeString(FIGURES, "| fault | plain pgjdbc: exceptions | layer: exceptions | first write after, plain / layer"
-                + " | failed dials/s with no primary, plain / layer |\n|---|---|---|---|---|\n", StandardCharsets.UTF_8);
+    }
+
+    /** Once the cluster is healthy: waits until the application's way in reaches its leader (nothing for a URL of the nodes). */
+    void awaitReachable() {
+    }
+
+    /** Where this class's comparison figures go. */
+    Path figures() {
+        return Path.of("target", "patroni-figures.md");
+    }
+
+    /** The layer's URL: the three nodes, {@code targetServerType=primary}; {@code settings} appended. */
+    String layerUrl(String settings) {
+        // its own token bucket (other tests in this JVM drain the shared one); a window past the ttl
+        return "jdbc:retrying:postgresql://" + cluster.hostPorts() + "/postgres?user=postgres&sslmode=disable"
+                + "&targetServerType=primary&connectTimeout=2&retry.tokenBucket=500&retry.reconnectWindowMs=30000" + settings;
+    }
+
+    /** Plain pgjdbc's URL, to the same cluster the same way. */
+    String plainUrl(String settings) {
+        return cluster.jdbcUrl("&connectTimeout=2" + settings);
+    }
+
+    private void startFigures() throws IOException {
+        Path file = figures();
+        if (FIGURES_STARTED.add(file)) {
+            Files.createDirectories(file.getParent());
+            Files.writeString(file, "| fault | plain pgjdbc: exceptions | layer: exceptions | first write after, plain / layer"
+                    + " | failed dials/s with no primary, plain / layer |\n|---|---|---|---|---|\n", StandardCharsets.UTF_8);
+        }
     }
 
     @AfterAll
@@ -167,14 +195,14 @@ class PatroniFailoverTest {
 
     /** Runs the bank on both sides through {@code cause}, with {@code settings} added to both URLs. */
     private void run(String fault, String prefix, String settings, Fault cause) throws Exception {
+        startFigures();
         PatroniCluster.Node leader = cluster.awaitHealthy(HEAL);
+        awaitReachable();
         RetryingDataSource ds = new RetryingDataSource();
-        // its own token bucket (other tests in this JVM drain the shared one); a window past the ttl.
         // No socketTimeout unless the fault asks for one: statements on a frozen primary then wait
         // for the thaw, when Patroni demotes it and cuts them
-        ds.setUrl("jdbc:retrying:postgresql://" + cluster.hostPorts() + "/postgres?user=postgres&sslmode=disable"
-                + "&targetServerType=primary&connectTimeout=2&retry.tokenBucket=500&retry.reconnectWindowMs=30000" + settings);
-        String plainUrl = cluster.jdbcUrl("&connectTimeout=2" + settings);
+        ds.setUrl(layerUrl(settings));
+        String plainUrl = plainUrl(settings);
         Sides sides = new Sides();
         List<RetryEvent> retries = java.util.Collections.synchronizedList(new ArrayList<>());
         // what the failed dials were, and what the breakers did, for the log (where the dials go)
@@ -234,7 +262,7 @@ class PatroniFailoverTest {
         String figures = "| " + fault + " | " + plainFailures.size() + " | " + describe(sides.layer) + " | "
                 + seconds(plainFirst) + " / " + seconds(layerFirst) + " | "
                 + Math.round(sides.plain.failedDialsPerSecond()) + " / " + Math.round(sides.layer.failedDialsPerSecond()) + " |";
-        Files.writeString(FIGURES, figures + "\n", StandardCharsets.UTF_8, StandardOpenOption.APPEND);
+        Files.writeString(figures(), figures + "\n", StandardCharsets.UTF_8, StandardOpenOption.APPEND);
         LOG.info("{}: {}; layer {} (retries {}), audit {}; plain {}, audit {}", fault, figures, sides.layer, retries.size(), layer,
                 sides.plain, plain);
         LOG.info("{}: the layer's failed dials {}; breaker transitions {}; layer {}, plain {}", fault, dialKinds, circuits,

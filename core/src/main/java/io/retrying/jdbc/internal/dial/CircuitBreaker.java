@@ -12,8 +12,8 @@ import java.util.random.RandomGenerator;
 /**
  * The breaker of one server, shared by every connection of the process that dials it (see
  * {@link Breakers}). It counts only dials that reached no server (refused, no route, connect
- * timeout, no such host, 57P03 starting up): a server that answered, even with an error, is
- * there.
+ * timeout, no such host, 57P03 starting up, a proxy that closed before any server said a word, a
+ * pooler with no server to give): a server that answered, even with an error, is there.
  *
  * <ul>
  *   <li><b>Closed</b>: dials go through. After {@code threshold} consecutive failures it opens.</li>
@@ -21,7 +21,8 @@ import java.util.random.RandomGenerator;
  *       {@code [c/2, c]}, {@code c = min(maxOpen, baseOpen * 2^(openings-1))}: it grows with each
  *       opening in a row, and the jitter keeps the breakers of many processes apart.</li>
  *   <li><b>Half-open</b>: the first caller after the interval is the probe and dials; the others
- *       wait for its outcome ({@link Pass#awaitOutcome}) rather than dialing. A probe that
+ *       wait for its outcome ({@link Pass#awaitOutcome}) rather than dialing, for at most
+ *       {@link #PROBE_PATIENCE_NANOS} (then the next caller probes as well). A probe that
  *       reaches the server closes the breaker; one that does not opens it again, for longer.</li>
  * </ul>
  *
@@ -32,13 +33,21 @@ import java.util.random.RandomGenerator;
  */
 public final class CircuitBreaker {
 
+    /**
+     * How long the others wait for a probe's outcome before the next caller probes as well: a
+     * dial through a proxy that still sends connections to a frozen server hangs until the
+     * server thaws (pgjdbc's {@code connectTimeout} bounds only the TCP connect), and the
+     * new primary behind the same proxy would wait with it. One more probe a second at most.
+     */
+    static final long PROBE_PATIENCE_NANOS = Duration.ofSeconds(1).toNanos();
+
     private final String server;
     private final AtomicReference<State> state = new AtomicReference<>(State.CLOSED_CLEAN);
 
     /**
      * @param failures consecutive dials that reached no server
      * @param openings times it opened in a row without closing: the growth of the interval
-     * @param until when an open breaker lets a probe through (nano clock)
+     * @param until when an open breaker lets a probe through; half-open, when its probe began (nano clock)
      * @param round the half-open round's latch; null otherwise
      * @param last the last failure to reach the server, for callers that give up waiting
      */
@@ -141,13 +150,25 @@ public final class CircuitBreaker {
                 case CLOSED:
                     return Pass.DIAL;
                 case HALF_OPEN:
-                    return new Pass(Pass.Kind.WAIT_PROBE, 0, s.round);
+                    if (now - s.until < PROBE_PATIENCE_NANOS) {
+                        return new Pass(Pass.Kind.WAIT_PROBE, 0, s.round);
+                    }
+                    // the probe has had no outcome for that long (a dial hung on a frozen server
+                    // that a proxy still sends to): it no longer holds the others, this caller
+                    // probes too, and those waiting on the old round ask again
+                    Round next = new Round();
+                    if (state.compareAndSet(s, new State(CircuitState.HALF_OPEN, s.failures, s.openings, now, next, s.last))) {
+                        s.round.finish();
+                        return new Pass(Pass.Kind.PROBE, 0, next);
+                    }
+                    continue;
                 default: // OPEN
                     if (now - s.until < 0) {
                         return new Pass(Pass.Kind.WAIT_OPEN, s.until, null);
                     }
                     Round round = new Round();
-                    if (state.compareAndSet(s, new State(CircuitState.HALF_OPEN, s.failures, s.openings, s.until, round, s.last))) {
+                    // half-open from now: the probe's start, for its patience
+                    if (state.compareAndSet(s, new State(CircuitState.HALF_OPEN, s.failures, s.openings, now, round, s.last))) {
                         report(transitions, CircuitState.OPEN, CircuitState.HALF_OPEN, s.failures, 0);
                         return new Pass(Pass.Kind.PROBE, 0, round);
                     }

@@ -43,7 +43,7 @@ public final class DialGate {
             if (until != 0) {
                 policy.sleeper().sleep(Duration.ofNanos(Math.min(remaining, Math.max(0, until - now))));
             } else {
-                pass.awaitOutcome(remaining);
+                pass.awaitOutcome(Math.min(remaining, CircuitBreaker.PROBE_PATIENCE_NANOS)); // then asks again
             }
         }
     }
@@ -70,8 +70,8 @@ public final class DialGate {
     }
 
     /**
-     * What a breaker counts: no server reached (refused, no route, connect timeout, no such host),
-     * a server still starting (57P03), and, for several hosts, pgjdbc's "no host of the type asked
+     * What a breaker counts: no server reached (refused, no route, connect timeout, no such host,
+     * a proxy that closed before a byte, a pooler with no server), a server still starting (57P03), and, for several hosts, pgjdbc's "no host of the type asked
      * for" (no primary yet in a failover). Never an error a working server gave.
      */
     static boolean countsAgainst(Throwable e, boolean severalHosts) {

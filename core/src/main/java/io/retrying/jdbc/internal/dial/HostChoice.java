@@ -2,6 +2,7 @@ package io.retrying.jdbc.internal.dial;
 
 import io.retrying.jdbc.CircuitEvent;
 import io.retrying.jdbc.internal.dial.CircuitBreaker.Pass;
+import java.sql.SQLException;
 import java.util.function.Consumer;
 
 /**
@@ -62,12 +63,13 @@ public final class HostChoice {
     }
 
     /**
-     * Runs the dial with the hosts' transitions going to {@code transitions}: pgjdbc connects
-     * on this thread, where the sockets find them.
+     * Runs the dial with the hosts' transitions going to {@code transitions}, its sockets watched
+     * ({@link ObservingSocketFactory#observe}): pgjdbc connects on this thread, where the sockets
+     * find them.
      */
-    public <T, E extends Exception> T dialing(Consumer<CircuitEvent> transitions, ObservingSocketFactory.Dial<T, E> dial)
-            throws E {
-        return ObservingSocketFactory.transitionsOf(transitions, dial);
+    public <T> T dialing(Consumer<CircuitEvent> transitions, ObservingSocketFactory.Dial<T, SQLException> dial)
+            throws SQLException {
+        return ObservingSocketFactory.observe(transitions, dial);
     }
 
     /** After the dial: a probe whose host pgjdbc never reached (it connected elsewhere first) is handed on. */

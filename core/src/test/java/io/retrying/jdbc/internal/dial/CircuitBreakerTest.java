@@ -194,6 +194,35 @@ class CircuitBreakerTest {
         assertFalse(waiter.dials());
     }
 
+    /** A probe hung on a frozen server behind a proxy holds the others for a second, not for their window. */
+    @Test
+    void aProbeWithNoOutcomeForASecondLetsTheNextCallerProbeToo() throws InterruptedException {
+        fail();
+        fail();
+        fail();
+        now += 50 * MS;
+        CircuitBreaker.Pass hung = pass();
+        CircuitBreaker.Pass waiter = pass();
+        assertFalse(waiter.dials());
+        now += 999 * MS;
+        assertFalse(pass().dials(), "within its patience the probe is awaited");
+        assertFalse(waiter.awaitOutcome(0));
+        now += MS;
+        CircuitBreaker.Pass second = pass();
+        assertTrue(second.probe(), "after a second, the next caller probes as well");
+        assertTrue(waiter.awaitOutcome(0), "those waiting on the hung probe ask again");
+        CircuitBreaker.Pass third = pass();
+        assertFalse(third.dials(), "and wait on the new probe");
+        assertEquals(CircuitState.HALF_OPEN, breaker.state());
+        breaker.reached(events::add); // the second probe found the server
+        assertEquals(CircuitState.CLOSED, breaker.state());
+        assertTrue(third.awaitOutcome(0));
+        breaker.release(hung, now, events::add); // the hung one, resolved already: nothing
+        assertEquals(CircuitState.CLOSED, breaker.state());
+        assertEquals(List.of(CircuitState.OPEN, CircuitState.HALF_OPEN, CircuitState.CLOSED),
+                events.stream().map(CircuitEvent::to).toList());
+    }
+
     @Test
     void aLateFailureWhileOpenKeepsTheInterval() {
         fail();
