@@ -3,6 +3,7 @@ package io.retrying.jdbc.internal;
 import io.retrying.jdbc.Classifier;
 import io.retrying.jdbc.CommitOutcomeUnknownException;
 import io.retrying.jdbc.Commits;
+import io.retrying.jdbc.RetryBudget;
 import io.retrying.jdbc.Retryability;
 import java.sql.Array;
 import java.sql.Blob;
@@ -142,6 +143,18 @@ final class RetryingConnection extends PgConnectionExtensions implements Connect
         this.config = config;
         this.number = number;
         this.reporter = config.reporter();
+        RetryBudget budget = config.policy().budget();
+        if (budget != null) {
+            budget.connectionOpened(); // the default budget's floor scales with the open connections
+        }
+    }
+
+    /** This connection is closed now (it was not before): it no longer draws on the budget. */
+    private void nowClosed() {
+        RetryBudget budget = config.policy().budget();
+        if (budget != null) {
+            budget.connectionClosed();
+        }
     }
 
     /** The capturing twins of prepared statements on the physical connection in hand, made on first use. */
@@ -473,7 +486,10 @@ final class RetryingConnection extends PgConnectionExtensions implements Connect
      * closed too, as pgjdbc's is; later calls get 08003 and {@code isClosed()} is true.
      */
     void closedByDriver() {
-        closed = true;
+        if (!closed) {
+            closed = true;
+            nowClosed();
+        }
         Connection d = delegate;
         delegate = Placeholder.CLOSED;
         if (!Placeholder.is(d)) {
@@ -927,6 +943,7 @@ final class RetryingConnection extends PgConnectionExtensions implements Connect
             return;
         }
         closed = true;
+        nowClosed();
         Connection d = delegate;
         delegate = Placeholder.CLOSED;
         if (!Placeholder.is(d)) {
@@ -978,6 +995,7 @@ final class RetryingConnection extends PgConnectionExtensions implements Connect
             return;
         }
         closed = true;
+        nowClosed();
         Connection d = delegate;
         delegate = Placeholder.CLOSED;
         if (!Placeholder.is(d)) {

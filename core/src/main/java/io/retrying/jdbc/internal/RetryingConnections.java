@@ -162,11 +162,11 @@ public final class RetryingConnections {
                 int number = run.failed(e);
                 Attempt decision = policy.decideReconnect(e, number, run.remaining());
                 if (!decision.retry()) {
-                    config.reporter().gaveUp(run.event(e, decision));
-                    if (number == 1) {
+                    config.reporter().stopped(run.event(e, decision), decision);
+                    if (number == 1 && !decision.refusedByBudget()) {
                         throw e;
                     }
-                    throw policy.exhausted(e, number, run.previous());
+                    throw policy.exhausted(e, number, run.previous(), decision);
                 }
                 config.reporter().retrying(run.event(e, decision));
                 Recovery.sleep(policy, decision.delay(), e);
