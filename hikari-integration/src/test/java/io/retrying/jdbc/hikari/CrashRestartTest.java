@@ -64,13 +64,24 @@ class CrashRestartTest {
     @ParameterizedTest(name = "{0}")
     @EnumSource(Topology.class)
     void aBusyPoolRidesTwoCrashRestartsFiveSecondsApartOnTheDefaults(Topology topology) throws Exception {
+        ridesTwoCrashes(topology, POOL, 10, 2, 2);
+    }
+
+    /** The same with 50 threads on a pool of 50 (40 readers, 5 autocommit writers, 5 transaction writers). */
+    @org.junit.jupiter.api.Test
+    void fiftyThreadsOnAPoolOfFiftyRideTwoCrashRestartsUnderThePool() throws Exception {
+        ridesTwoCrashes(Topology.UNDER_THE_POOL, 50, 40, 5, 5);
+    }
+
+    private void ridesTwoCrashes(Topology topology, int poolSize, int readers, int writers, int transactionWriters)
+            throws Exception {
         awaitSharedBudgetRested();
         try (PgServer pg = PgServers.durable()) {
             assertEquals("on", pg.queryString("SHOW fsync"));
             pg.sql("CREATE TABLE " + TABLE + " (k text NOT NULL)"); // no unique key: a duplicate must be visible
-            HikariDataSource pool = pool(topology, pg);
+            HikariDataSource pool = pool(topology, pg, poolSize);
             DataSource ds = topology == Topology.OVER_THE_POOL ? RetryingDataSource.wrap(pool) : pool;
-            Workload work = new Workload(ds);
+            Workload work = new Workload(ds, readers, writers, transactionWriters);
             try {
                 work.awaitProgress(Duration.ofSeconds(20));
                 for (int crash = 1; crash <= 2; crash++) {
@@ -116,9 +127,9 @@ class CrashRestartTest {
         }
     }
 
-    static HikariDataSource pool(Topology topology, PgServer pg) {
+    static HikariDataSource pool(Topology topology, PgServer pg, int size) {
         HikariConfig config = new HikariConfig();
-        config.setMaximumPoolSize(POOL);
+        config.setMaximumPoolSize(size);
         config.setPoolName("crash-" + topology);
         switch (topology) {
             case UNDER_THE_POOL -> {
@@ -164,8 +175,8 @@ class CrashRestartTest {
         private final List<Thread> threads = new ArrayList<>();
         private final Queue<Throwable> bugs = new ConcurrentLinkedQueue<>();
 
-        Workload(DataSource ds) {
-            for (int i = 0; i < 10; i++) {
+        Workload(DataSource ds, int readers, int writers, int transactionWriters) {
+            for (int i = 0; i < readers; i++) {
                 start("reader-" + i, () -> {
                     try (Connection c = ds.getConnection(); Statement st = c.createStatement();
                          ResultSet rs = st.executeQuery("SELECT count(*) FROM generate_series(1, 2000000)")) {
@@ -176,7 +187,7 @@ class CrashRestartTest {
                     }
                 });
             }
-            for (int i = 0; i < 2; i++) {
+            for (int i = 0; i < writers; i++) {
                 String prefix = "a" + i + "-";
                 AtomicLong seq = new AtomicLong();
                 start("writer-" + i, () -> {
@@ -193,7 +204,7 @@ class CrashRestartTest {
                     pause(20);
                 });
             }
-            for (int i = 0; i < 2; i++) {
+            for (int i = 0; i < transactionWriters; i++) {
                 String prefix = "t" + i + "-";
                 AtomicLong seq = new AtomicLong();
                 start("transaction-" + i, () -> {
