@@ -43,6 +43,16 @@ public interface RetryListener {
     default void onGiveUp(RetryEvent event) {}
 
     /**
+     * The retry budget refused a retry ({@link RetryBudget}: the server looked saturated or
+     * contended, and the work's retries had used up their share): the failure surfaces as a
+     * {@link RetriesExhaustedException} whose {@link RetriesExhaustedException#reason() reason} is
+     * {@link StopReason#BUDGET}. Followed by {@link #onGiveUp} for the same failure.
+     *
+     * @param event the failure whose retry was refused; its reason gives the budget's state
+     */
+    default void onRetryRefused(RetryEvent event) {}
+
+    /**
      * The outcome of a COMMIT whose reply was lost was looked up on a new connection. For a
      * transaction the server gave no id ({@link Commits#NO_XID}), the server instead proved whether
      * anything it ran can have written or notified: COMMITTED when nothing can (whether it landed

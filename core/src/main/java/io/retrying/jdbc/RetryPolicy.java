@@ -39,11 +39,11 @@ import java.util.random.RandomGenerator;
  *
  * <p><b>{@code decide} says no</b> when the class is not retryable, when the failed attempt was the
  * last ({@code number >= maxAttempts}; the first try counts), when {@code remaining} would not cover
- * the wait plus another attempt, or when the token bucket is at half or below; the
- * {@link Attempt#reason() reason} says which. "Another attempt" is reckoned as one base delay (50 ms
+ * the wait plus another attempt, or when the retry budget refuses ({@link RetryBudget}); the
+ * {@link Attempt#reason() reason} and {@link Attempt#stop() stop} say which. "Another attempt" is reckoned as one base delay (50 ms
  * by default: a round trip and a short statement): a retry is refused unless
  * {@code remaining > delay + baseDelay}, because an attempt that would start with next to no time left
- * would only cost the server a backend and time out. The bucket is charged only when the answer is
+ * would only cost the server a backend and time out. The budget is charged only when the answer is
  * yes. The delay is clamped to {@code remaining} last, never negative.
  *
  * <p>Immutable and thread-safe after {@link Builder#build()}: one policy serves every connection;
@@ -65,7 +65,7 @@ public final class RetryPolicy {
     private final Duration maxDelay;
     private final long baseNanos;
     private final long capNanos;
-    private final TokenBucket tokenBucket;
+    private final RetryBudget budget;
     private final RandomGenerator random;
     private final Sleeper sleeper;
     private final LongSupplier nanoClock;
@@ -76,13 +76,13 @@ public final class RetryPolicy {
         this.maxDelay = b.maxDelay;
         this.baseNanos = b.baseDelay.toNanos();
         this.capNanos = b.maxDelay.toNanos();
-        this.tokenBucket = b.tokenBucket;
+        this.budget = b.budget;
         this.random = b.random;
         this.sleeper = b.sleeper;
         this.nanoClock = b.nanoClock;
     }
 
-    /** A builder with the defaults: 3 attempts, 50 ms base, 2 s cap, the shared bucket, real time. */
+    /** A builder with the defaults: 3 attempts, 50 ms base, 2 s cap, {@link RetryBudget#shared()}, real time. */
     public static Builder builder() {
         return new Builder();
     }
@@ -98,7 +98,7 @@ public final class RetryPolicy {
         b.maxAttempts = maxAttempts;
         b.baseDelay = baseDelay;
         b.maxDelay = maxDelay;
-        b.tokenBucket = tokenBucket;
+        b.budget = budget;
         b.random = random;
         b.sleeper = sleeper;
         b.nanoClock = nanoClock;
@@ -120,9 +120,14 @@ public final class RetryPolicy {
         return maxDelay;
     }
 
-    /** The bucket retries draw on, or null for none. */
+    /** The budget retries draw on, or null for none. */
+    public RetryBudget budget() {
+        return budget;
+    }
+
+    /** The budget when it is a {@link TokenBucket} (chosen explicitly), else null. */
     public TokenBucket tokenBucket() {
-        return tokenBucket;
+        return budget instanceof TokenBucket bucket ? bucket : null;
     }
 
     /** What waits between attempts. */
@@ -157,10 +162,11 @@ public final class RetryPolicy {
         check(recovery, number, remaining);
         String what = describe(recovery, e);
         if (!recovery.isRetryable()) {
-            return Attempt.stop(recovery, what + " is not retryable");
+            return Attempt.stop(recovery, what + " is not retryable", StopReason.NOT_RETRYABLE);
         }
         if (number >= maxAttempts) {
-            return Attempt.stop(recovery, what + ": attempt " + number + " of " + maxAttempts + " was the last");
+            return Attempt.stop(recovery, what + ": attempt " + number + " of " + maxAttempts + " was the last",
+                    StopReason.ATTEMPTS);
         }
         return timed(recovery, what, number, remaining, true, false,
                 "retry " + number + " of " + (maxAttempts - 1));
@@ -169,13 +175,14 @@ public final class RetryPolicy {
     /**
      * Whether dialing a new connection goes on after dial {@code number} failed with {@code e}.
      * There is no attempt limit: the caller bounds the dials by its reconnect window, through
-     * {@code remaining}. Only RECONNECT and BACKPRESSURE dial again. A refused dial
-     * ({@link Classifier#refusedDial}: nobody listening, nothing to overload) is paced by the
-     * backoff alone and neither checks nor charges the bucket; so is a pool with nothing to lend
-     * (a {@link SQLTransientConnectionException}, HikariCP's acquire timeout): the caller waited in
-     * the pool's queue and reached no server, so dialing again adds no load there. An error a live
-     * server answered (53300 full, 57P03 starting) forked a backend there, so it is charged like
-     * any retry.
+     * {@code remaining}. Only RECONNECT and BACKPRESSURE dial again. Only a live server's
+     * BACKPRESSURE answer (53300 full, 53200 out of memory) is drawn from the budget: dialing again
+     * adds load to a server that says it has too much. A RECONNECT dial (refused, unreachable, 57P03
+     * starting up, in recovery or shutting down, a reset during the start-up) reaches no server
+     * that is doing work: it is the patience of a cold start, paced by the backoff and the per-server
+     * circuit breaker, bounded by the reconnect window, and neither checks nor charges the budget;
+     * so is a pool with nothing to lend (a {@link SQLTransientConnectionException}, HikariCP's
+     * acquire timeout): the caller waited in the pool's queue and reached no server.
      *
      * <p>The window is used to its end: when the drawn wait plus another attempt would not fit in
      * {@code remaining} but one attempt still does, the wait is what is left less one attempt's time
@@ -187,16 +194,17 @@ public final class RetryPolicy {
         check(recovery, number, remaining);
         String what = describe(recovery, e);
         if (recovery != Retryability.RECONNECT && recovery != Retryability.BACKPRESSURE) {
-            return Attempt.stop(recovery, what + " is not retried when dialing");
+            return Attempt.stop(recovery, what + " is not retried when dialing", StopReason.NOT_RETRYABLE);
         }
-        boolean reachedServer = !Classifier.refusedDial(e) && !(e instanceof SQLTransientConnectionException);
-        return timed(recovery, what, number, remaining, reachedServer, true, "dial " + (number + 1));
+        boolean serverSaysFull = recovery == Retryability.BACKPRESSURE && !Classifier.refusedDial(e)
+                && !(e instanceof SQLTransientConnectionException);
+        return timed(recovery, what, number, remaining, serverSaysFull, true, "dial " + (number + 1));
     }
 
-    /** A success: pays one token back to the bucket, which recovers it sooner. Call it on every success. */
+    /** A success: a deposit in the budget (a token paid back to a bucket). Call it on every success. */
     public void succeeded() {
-        if (tokenBucket != null) {
-            tokenBucket.payBack();
+        if (budget != null) {
+            budget.deposit();
         }
     }
 
@@ -219,6 +227,24 @@ public final class RetryPolicy {
             throw new IllegalArgumentException("attempts must be at least 1: " + attempts);
         }
         return new RetriesExhaustedException(last, attempts, previous);
+    }
+
+    /**
+     * As {@link #exhausted(Throwable, int, List)}, saying why retrying stopped: {@code refused} is
+     * the decision that said no. Its {@link Attempt#stop() stop} reason decides the message: the
+     * attempt limit gives {@code (reached max retries: N)}, the budget
+     * {@code (retry refused by the retry budget after N attempts: ...)}, the deadline (or a later
+     * failure that is not retried) {@code (gave up after N attempts: ...)}.
+     */
+    public SQLException exhausted(Throwable last, int attempts, List<? extends Throwable> previous, Attempt refused) {
+        if (refused == null) {
+            throw new NullPointerException("refused");
+        }
+        exhausted(last, attempts, previous); // checks the arguments
+        StopReason why = refused.stop() == null ? StopReason.ATTEMPTS : refused.stop();
+        String detail = why == StopReason.BUDGET ? (budget != null ? budget.describe() : null)
+                : why == StopReason.ATTEMPTS ? null : refused.reason();
+        return new RetriesExhaustedException(last, attempts, previous, why, detail);
     }
 
     /** The ceiling of the draw after failed attempt {@code number}: {@code min(cap, base * 2^(n-1))}, BACKPRESSURE one doubling on. */
@@ -247,17 +273,15 @@ public final class RetryPolicy {
         if (remaining.compareTo(delay.plus(baseDelay)) <= 0) {
             if (!lastAtEnd || remaining.compareTo(baseDelay) <= 0 || remaining.isZero()) {
                 return Attempt.stop(recovery, what + ": deadline: " + words(remaining)
-                        + " left would not cover a " + words(delay) + " wait plus another attempt");
+                        + " left would not cover a " + words(delay) + " wait plus another attempt", StopReason.DEADLINE);
             }
             // a dial: the window is the caller's patience, so the last dial goes at its end rather
             // than giving up with time left (seed 001: a cold server that wakes in 700 ms)
             delay = remaining.minus(baseDelay);
             next = "last " + next + " at the window's end";
         }
-        if (charge && tokenBucket != null && !tokenBucket.trySpend(recovery)) {
-            return Attempt.stop(recovery, what + ": token bucket at "
-                    + String.format(java.util.Locale.ROOT, "%.1f", tokenBucket.tokens()) + " of "
-                    + tokenBucket.capacity() + " tokens: no retries at half or below");
+        if (charge && budget != null && !budget.tryWithdraw(recovery)) {
+            return Attempt.stop(recovery, what + ": " + budget.describe(), StopReason.BUDGET);
         }
         if (delay.compareTo(remaining) > 0) {
             delay = remaining;
@@ -296,7 +320,7 @@ public final class RetryPolicy {
     @Override
     public String toString() {
         return "RetryPolicy[maxAttempts=" + maxAttempts + ", baseDelay=" + baseDelay + ", maxDelay=" + maxDelay
-                + ", tokenBucket=" + (tokenBucket == TokenBucket.shared() ? "shared" : String.valueOf(tokenBucket)) + "]";
+                + ", budget=" + (budget == RetryBudget.shared() ? "shared" : String.valueOf(budget)) + "]";
     }
 
     /**
@@ -309,7 +333,7 @@ public final class RetryPolicy {
         private int maxAttempts = DEFAULT_MAX_ATTEMPTS;
         private Duration baseDelay = DEFAULT_BASE_DELAY;
         private Duration maxDelay = DEFAULT_MAX_DELAY;
-        private TokenBucket tokenBucket = TokenBucket.shared();
+        private RetryBudget budget = RetryBudget.shared();
         private boolean bucketGiven;
         private boolean noBucket;
         private RandomGenerator random;
@@ -340,21 +364,34 @@ public final class RetryPolicy {
             return this;
         }
 
-        /** The bucket retries draw on. Default {@link TokenBucket#shared()}. */
-        public Builder tokenBucket(TokenBucket tokenBucket) {
-            if (tokenBucket == null) {
-                throw new NullPointerException("tokenBucket");
+        /** The budget retries draw on. Default {@link RetryBudget#shared()}. */
+        public Builder budget(RetryBudget budget) {
+            if (budget == null) {
+                throw new NullPointerException("budget");
             }
-            this.tokenBucket = tokenBucket;
+            this.budget = budget;
             this.bucketGiven = true;
             return this;
         }
 
-        /** No bucket: only the attempt limit and the deadline bound retries. */
-        public Builder noTokenBucket() {
-            this.tokenBucket = null;
+        /** A seed 002 token bucket as the budget (the explicit choice of a fixed budget). */
+        public Builder tokenBucket(TokenBucket tokenBucket) {
+            if (tokenBucket == null) {
+                throw new NullPointerException("tokenBucket");
+            }
+            return budget(tokenBucket);
+        }
+
+        /** No budget: only the attempt limit and the deadline bound retries. */
+        public Builder noBudget() {
+            this.budget = null;
             this.noBucket = true;
             return this;
+        }
+
+        /** {@link #noBudget()}. */
+        public Builder noTokenBucket() {
+            return noBudget();
         }
 
         /** The source of the jitter. Default: {@link ThreadLocalRandom} of the calling thread. */
@@ -387,15 +424,15 @@ public final class RetryPolicy {
         /**
          * The policy.
          *
-         * @throws IllegalStateException when baseDelay exceeds maxDelay, or when both
-         *                               {@link #tokenBucket} and {@link #noTokenBucket} were called
+         * @throws IllegalStateException when baseDelay exceeds maxDelay, or when both a budget
+         *                               ({@link #budget}, {@link #tokenBucket}) and no budget were set
          */
         public RetryPolicy build() {
             if (baseDelay.compareTo(maxDelay) > 0) {
                 throw new IllegalStateException("baseDelay " + baseDelay + " exceeds maxDelay " + maxDelay);
             }
             if (bucketGiven && noBucket) {
-                throw new IllegalStateException("both tokenBucket(...) and noTokenBucket() were set");
+                throw new IllegalStateException("both a budget (budget(...) or tokenBucket(...)) and noBudget() were set");
             }
             return new RetryPolicy(this);
         }

@@ -304,7 +304,10 @@ public final class RetryingDataSource implements DataSource {
         setting(RetrySetting.RECONNECT_WINDOW_MS, reconnectWindowMs);
     }
 
-    /** {@code retry.tokenBucket}: {@code shared} (default), {@code none}, or a capacity of its own. */
+    /**
+     * {@code retry.tokenBucket}: {@code shared} (default: the process-wide {@link RetryBudget#shared()}),
+     * {@code none}, or the capacity of a seed 002 {@link TokenBucket} of its own.
+     */
     public void setTokenBucket(String tokenBucket) {
         setting(RetrySetting.TOKEN_BUCKET, tokenBucket);
     }
@@ -489,7 +492,7 @@ public final class RetryingDataSource implements DataSource {
         private RetryPolicy policy = RetryPolicy.defaults();
         private Duration reconnectWindow = RetryConfig.defaults().reconnectWindow();
         private boolean bucketSet;
-        private TokenBucket bucket;
+        private RetryBudget bucket;
         private RetryListener listener;
         private ConnectionInitializer initializer;
         private int maxJournalStatements = RetryConfig.defaults().maxJournalStatements();
@@ -518,13 +521,19 @@ public final class RetryingDataSource implements DataSource {
         }
 
         /**
-         * The retry budget, replacing the policy's bucket: {@link TokenBucket#shared()} or a bucket of
-         * this data source's own. The last of {@code tokenBucket}/{@link #noTokenBucket()} wins.
+         * The retry budget, replacing the policy's: {@link RetryBudget#shared()} (the default), a
+         * {@link ScalingRetryBudget} or a {@link TokenBucket} of this data source's own. The last of
+         * {@code budget}/{@code tokenBucket}/{@link #noTokenBucket()} wins.
          */
-        public Builder tokenBucket(TokenBucket bucket) {
-            this.bucket = Objects.requireNonNull(bucket, "tokenBucket");
+        public Builder budget(RetryBudget budget) {
+            this.bucket = Objects.requireNonNull(budget, "budget");
             this.bucketSet = true;
             return this;
+        }
+
+        /** A seed 002 token bucket as the retry budget: {@link #budget(RetryBudget)}. */
+        public Builder tokenBucket(TokenBucket bucket) {
+            return budget(Objects.requireNonNull(bucket, "tokenBucket"));
         }
 
         /** No retry budget: only the policy's attempt limit and the deadlines bound retries. */
@@ -595,7 +604,7 @@ public final class RetryingDataSource implements DataSource {
         public RetryingDataSource build() {
             RetryPolicy p = policy;
             if (bucketSet) {
-                p = bucket == null ? p.toBuilder().noTokenBucket().build() : p.toBuilder().tokenBucket(bucket).build();
+                p = bucket == null ? p.toBuilder().noBudget().build() : p.toBuilder().budget(bucket).build();
             }
             RetryConfig config = new RetryConfig(p, reconnectWindow, maxJournalStatements, maxJournalBytes,
                     resolveCommits, listener, initializer, breaker);

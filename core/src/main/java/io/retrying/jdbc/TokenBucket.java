@@ -12,8 +12,10 @@ import java.util.function.LongSupplier;
  * {@link #DEFAULT_REFILL}), and each success pays {@value #PAYBACK} token back. A count of attempts
  * is not a budget: layers that each retry three times multiply; the bucket does not.
  *
- * <p>{@code new TokenBucket(100)} after four SAFE retries holds 44 and refuses. The process-wide
- * {@link #shared()} bucket holds 500 (see DESIGN.md for why not 100).
+ * <p>{@code new TokenBucket(100)} after four SAFE retries holds 44 and refuses. It is the explicit
+ * choice of a fixed budget ({@code retry.tokenBucket=100}, or {@link RetryPolicy.Builder#tokenBucket});
+ * the default budget is {@link RetryBudget#shared()}, which scales with the work. The process-wide
+ * {@link #shared()} bucket of 500 tokens remains for code that chose it by name.
  *
  * <p><b>Lock-free.</b> The whole state is one volatile long, the moment at which the bucket was (or
  * would have been) empty on the nano clock: the tokens now are the time since then times the refill
@@ -21,7 +23,7 @@ import java.util.function.LongSupplier;
  * forward by the cost's worth of time), paying back (backward) and refilling are one compare-and-set
  * on that long, so they can never be torn apart. Thread-safe; no allocation.
  */
-public final class TokenBucket {
+public final class TokenBucket implements RetryBudget {
 
     /** Tokens a retry costs. */
     public static final int RETRY_COST = 14;
@@ -100,7 +102,10 @@ public final class TokenBucket {
         this.emptyAt = nanoClock.getAsLong() - fullNanos; // full
     }
 
-    /** The process-wide bucket of {@value #SHARED_CAPACITY} tokens, the default of every {@link RetryPolicy}. */
+    /**
+     * A process-wide bucket of {@value #SHARED_CAPACITY} tokens. No longer any policy's default
+     * ({@link RetryBudget#shared()} is): a policy uses it only when built with it.
+     */
     public static TokenBucket shared() {
         return SHARED;
     }
@@ -151,6 +156,30 @@ public final class TokenBucket {
                 return;
             }
         }
+    }
+
+    /** {@link #trySpend}: the budget's view of the bucket. */
+    @Override
+    public boolean tryWithdraw(Retryability recovery) {
+        return trySpend(recovery);
+    }
+
+    /** {@link #payBack}. */
+    @Override
+    public void deposit() {
+        payBack();
+    }
+
+    /** {@link #tokens}. */
+    @Override
+    public double balance() {
+        return tokens();
+    }
+
+    @Override
+    public String describe() {
+        return "token bucket at " + String.format(java.util.Locale.ROOT, "%.1f", tokens()) + " of " + capacity
+                + " tokens: no retries at half or below";
     }
 
     /** The tokens now, refill included. */

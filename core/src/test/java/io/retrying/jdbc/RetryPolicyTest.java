@@ -43,7 +43,8 @@ class RetryPolicyTest {
         assertEquals(3, p.maxAttempts());
         assertEquals(Duration.ofMillis(50), p.baseDelay());
         assertEquals(Duration.ofSeconds(2), p.maxDelay());
-        assertSame(TokenBucket.shared(), p.tokenBucket());
+        assertSame(RetryBudget.shared(), p.budget());
+        assertEquals(null, p.tokenBucket(), "the default budget is not a token bucket");
         assertSame(Sleeper.system(), p.sleeper());
         assertNotNull(p.nanoClock());
     }
@@ -163,6 +164,7 @@ class RetryPolicyTest {
         Attempt refused = p.decide(Failures.plain("40001"), 5, false, FOREVER);
         assertFalse(refused.retry());
         assertTrue(refused.reason().contains("token bucket at 44.0 of 100"), refused.reason());
+        assertEquals(StopReason.BUDGET, refused.stop());
         assertEquals(44.0, bucket.tokens(), 1e-9); // a no spends nothing
         // seven successes bring it above half
         for (int i = 0; i < 7; i++) {
@@ -208,10 +210,12 @@ class RetryPolicyTest {
             assertEquals(Retryability.RECONNECT, a.recovery());
         }
         assertEquals(100.0, bucket.tokens(), 1e-9);
-        // a live server's answer is charged
+        // a live server that says it is full is charged; one that is starting up or recovering is the
+        // cold start's patience, as a refused dial (issue 23)
         assertTrue(p.decideReconnect(Failures.server("53300", "too many connections for role \"app\""), 1, FOREVER).retry());
         assertTrue(p.decideReconnect(Failures.server("57P03", "the database system is starting up"), 1, FOREVER).retry());
-        assertEquals(100.0 - 5 - 14, bucket.tokens(), 1e-9);
+        assertTrue(p.decideReconnect(Failures.server("57P03", "the database system is in recovery mode"), 1, FOREVER).retry());
+        assertEquals(100.0 - 5, bucket.tokens(), 1e-9);
         // the window bounds it: the last dial goes at its end, then no more
         Attempt late = p.decideReconnect(refused, 3, Duration.ofMillis(150));
         assertTrue(late.retry(), late.reason());
@@ -225,7 +229,10 @@ class RetryPolicyTest {
             bucket.spend(Retryability.SAFE);
         }
         assertTrue(p.decideReconnect(refused, 1, FOREVER).retry());
-        assertFalse(p.decideReconnect(Failures.server("57P03", "starting up"), 1, FOREVER).retry());
+        assertTrue(p.decideReconnect(Failures.server("57P03", "starting up"), 1, FOREVER).retry());
+        Attempt full = p.decideReconnect(Failures.server("53300", "too many connections"), 1, FOREVER);
+        assertFalse(full.retry());
+        assertEquals(StopReason.BUDGET, full.stop());
         // what a dial cannot heal
         Attempt auth = p.decideReconnect(Failures.server("28P01", "password authentication failed"), 1, FOREVER);
         assertFalse(auth.retry());
@@ -292,6 +299,40 @@ class RetryPolicyTest {
         assertEquals(3, x.attempts());
         assertEquals(List.of(first, second), x.previousErrors());
         assertSame(last, x.getCause());
+    }
+
+    @Test
+    void exhaustedSaysWhyRetryingStopped() {
+        TokenBucket bucket = new TokenBucket(100, clock);
+        RetryPolicy p = policy(bucket).random(FixedRandom.least()).build();
+        for (int i = 0; i < 4; i++) {
+            bucket.spend(Retryability.SAFE);
+        }
+        SQLException lost = Failures.server("57P01", "terminating connection due to administrator command");
+        Attempt refused = p.decide(lost, 1, false, FOREVER);
+        RetriesExhaustedException budget = assertInstanceOf(RetriesExhaustedException.class,
+                p.exhausted(lost, 1, List.of(), refused));
+        assertEquals(StopReason.BUDGET, budget.reason());
+        assertTrue(budget.refusedByBudget());
+        assertEquals("57P01", budget.getSQLState());
+        assertEquals(1, budget.attempts());
+        assertTrue(budget.getMessage().endsWith("terminating connection due to administrator command (retry refused by the"
+                + " retry budget after 1 attempt: token bucket at 44.0 of 100 tokens: no retries at half or below)"),
+                budget.getMessage());
+
+        Attempt last = p.decide(lost, 3, false, FOREVER);
+        assertEquals(StopReason.ATTEMPTS, last.stop());
+        assertTrue(p.exhausted(lost, 3, List.of(lost, lost), last).getMessage()
+                .endsWith("terminating connection due to administrator command (reached max retries: 3)"));
+
+        Attempt late = policy().build().decide(lost, 2, false, Duration.ofMillis(10));
+        assertEquals(StopReason.DEADLINE, late.stop());
+        RetriesExhaustedException deadline = assertInstanceOf(RetriesExhaustedException.class,
+                p.exhausted(lost, 2, List.of(lost), late));
+        assertEquals(StopReason.DEADLINE, deadline.reason());
+        assertTrue(deadline.getMessage().contains("terminating connection due to administrator command (gave up after"
+                + " 2 attempts: RECONNECT (SQLState 57P01): deadline: 10 ms left"), deadline.getMessage());
+        assertEquals(StopReason.NOT_RETRYABLE, p.decide(Failures.plain("42601"), 1, false, FOREVER).stop());
     }
 
     @Test

@@ -149,7 +149,7 @@ class RetryingDriverTest {
         assertNotSame(first.policy().tokenBucket(), other.policy().tokenBucket(), "another URL, another bucket");
 
         RetryConfig shared = RetryingDriver.configFor(RetryingUrl.split(retryingUrl(), null));
-        assertSame(TokenBucket.shared(), shared.policy().tokenBucket());
+        assertSame(io.retrying.jdbc.RetryBudget.shared(), shared.policy().budget());
         assertEquals(3, shared.policy().maxAttempts());
     }
 

@@ -183,13 +183,13 @@ final class Recovery {
         Attempt decision = policy.decide(decided, e, number, run.remaining());
         run.resetUsed |= decided == Retryability.RESET_STATE;
         if (!decision.retry()) {
-            reporter.gaveUp(run.event(e, decision));
+            reporter.stopped(run.event(e, decision), decision);
             dropIfDead(recovery);
             if (wrote) {
                 throw mayHaveWritten(e, run);
             }
-            if (number > 1 && decision.recovery().isRetryable()) {
-                throw policy.exhausted(e, number, run.previous());
+            if (decision.refusedByBudget() || number > 1 && decision.recovery().isRetryable()) {
+                throw policy.exhausted(e, number, run.previous(), decision);
             }
             throw withPrevious(e, run);
         }

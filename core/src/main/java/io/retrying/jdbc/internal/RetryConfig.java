@@ -1,6 +1,7 @@
 package io.retrying.jdbc.internal;
 
 import io.retrying.jdbc.ConnectionInitializer;
+import io.retrying.jdbc.RetryBudget;
 import io.retrying.jdbc.RetryListener;
 import io.retrying.jdbc.RetryPolicy;
 import io.retrying.jdbc.TokenBucket;
@@ -192,7 +193,7 @@ public record RetryConfig(
         private void tokenBucket(String raw) throws SQLException {
             String v = raw == null ? "" : raw.trim();
             if (v.equalsIgnoreCase("shared")) {
-                policy().tokenBucket(TokenBucket.shared());
+                policy().budget(RetryBudget.shared());
             } else if (v.equalsIgnoreCase("none")) {
                 policy().noTokenBucket();
             } else {

@@ -124,6 +124,22 @@ public final class RetryReporter {
     }
 
     /**
+     * The policy said no to a retry: when its retry budget refused it ({@link Attempt#refusedByBudget()}),
+     * {@link RetryListener#onRetryRefused} first (the give-up line that follows says why, in its
+     * reason); then {@link #gaveUp}.
+     */
+    public void stopped(RetryEvent event, Attempt decision) {
+        if (decision.refusedByBudget() && listener != null) {
+            try {
+                listener.onRetryRefused(event);
+            } catch (Exception e) {
+                listenerFailed("onRetryRefused", e);
+            }
+        }
+        gaveUp(event);
+    }
+
+    /**
      * The outcome of a COMMIT whose reply was lost was looked up: INFO when settled (committed or
      * aborted), WARN otherwise; then {@link RetryListener#onCommitResolved}.
      *

@@ -15,8 +15,8 @@ public enum RetrySetting {
     RECONNECT_WINDOW_MS("retry.reconnectWindowMs", "10000",
             "How long to keep dialling a server that is down, restarting or full, in milliseconds (>= 0)"),
     TOKEN_BUCKET("retry.tokenBucket", "shared",
-            "Retry budget: 'shared' (the process-wide bucket), 'none', or a capacity for a bucket of this"
-                    + " data source's own"),
+            "Retry budget: 'shared' (the process-wide budget that scales with the work and the connections),"
+                    + " 'none', or a capacity for seed 002's token bucket of this data source's own (e.g. 100)"),
     MAX_JOURNAL_STATEMENTS("retry.maxJournalStatements", "1000",
             "Statements a transaction may run and still be replayable (>= 0)"),
     MAX_JOURNAL_BYTES("retry.maxJournalBytes", "4194304",

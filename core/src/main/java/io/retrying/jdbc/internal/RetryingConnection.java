@@ -3,6 +3,7 @@ package io.retrying.jdbc.internal;
 import io.retrying.jdbc.Classifier;
 import io.retrying.jdbc.CommitOutcomeUnknownException;
 import io.retrying.jdbc.Commits;
+import io.retrying.jdbc.RetryBudget;
 import io.retrying.jdbc.Retryability;
 import java.sql.Array;
 import java.sql.Blob;
@@ -50,25 +51,30 @@ final class RetryingConnection extends PgConnectionExtensions implements Connect
 
     /** The {@code java.sql.Connection} methods that go straight to the physical connection. */
     static final Set<String> PASS_THROUGH = Set.of(
-            "beginRequest()",
             "createBlob()",
             "createClob()",
             "createNClob()",
             "createSQLXML()",
             "createStruct(String,Object[])",
-            "endRequest()",
-            "getAutoCommit()",
-            "getClientInfo()",
-            "getClientInfo(String)",
-            "getHoldability()",
-            "getNetworkTimeout()",
-            "getTypeMap()",
-            "isReadOnly()",
             "nativeSQL(String)",
             "setShardingKey(ShardingKey)",
             "setShardingKey(ShardingKey,ShardingKey)",
             "setShardingKeyIfValid(ShardingKey,ShardingKey,int)",
             "setShardingKeyIfValid(ShardingKey,int)");
+
+    /**
+     * The {@code java.sql.Connection} methods that still answer once the connection is lost inside
+     * a transaction (or with pinned state) and refuses the rest with 08003 until {@code rollback()}:
+     * the getters pgjdbc answers without the server, answered from what the layer knows; warnings
+     * (none); isValid (false); rollback and close, which end the loss. Every other method would run SQL in the lost transaction,
+     * change its session, or needs a physical connection, and refuses. A reflection test holds every
+     * {@code java.sql.Connection} method to this list or the refusal.
+     */
+    static final Set<String> ANSWERS_WHEN_LOST = Set.of(
+            "abort(Executor)", "beginRequest()", "clearWarnings()", "close()", "endRequest()",
+            "getAutoCommit()", "getCatalog()", "getClientInfo()", "getClientInfo(String)", "getHoldability()",
+            "getNetworkTimeout()", "getSchema()", "getTransactionIsolation()", "getTypeMap()", "getWarnings()",
+            "isClosed()", "isReadOnly()", "isValid(int)", "isWrapperFor(Class)", "unwrap(Class)", "rollback()");
 
     private volatile Connection delegate;
     /** Bumped on every swap: statements made on an older physical connection re-create themselves. */
@@ -142,6 +148,8 @@ final class RetryingConnection extends PgConnectionExtensions implements Connect
      * kept across transactions), and each gets its id assigned before COMMIT.
      */
     private boolean outOfSight;
+    /** What the getters last answered, for a connection lost inside a transaction; made on first need. */
+    private LastSeen seen;
 
     RetryingConnection(Connection physical, Dialer dialer, RetryConfig config, long number) {
         this.delegate = physical;
@@ -149,6 +157,18 @@ final class RetryingConnection extends PgConnectionExtensions implements Connect
         this.config = config;
         this.number = number;
         this.reporter = config.reporter();
+        RetryBudget budget = config.policy().budget();
+        if (budget != null) {
+            budget.connectionOpened(); // the default budget's floor scales with the open connections
+        }
+    }
+
+    /** This connection is closed now (it was not before): it no longer draws on the budget. */
+    private void nowClosed() {
+        RetryBudget budget = config.policy().budget();
+        if (budget != null) {
+            budget.connectionClosed();
+        }
     }
 
     /** The capturing twins of prepared statements on the physical connection in hand, made on first use. */
@@ -509,7 +529,10 @@ final class RetryingConnection extends PgConnectionExtensions implements Connect
      * closed too, as pgjdbc's is; later calls get 08003 and {@code isClosed()} is true.
      */
     void closedByDriver() {
-        closed = true;
+        if (!closed) {
+            closed = true;
+            nowClosed();
+        }
         Connection d = delegate;
         delegate = Placeholder.CLOSED;
         if (!Placeholder.is(d)) {
@@ -614,6 +637,9 @@ final class RetryingConnection extends PgConnectionExtensions implements Connect
         if ((flags & (SqlScan.SESSION | SqlScan.CONFIG | SqlScan.TX_CONTROL | SqlScan.CALLS)) != 0) {
             // a SET, BEGIN ISOLATION LEVEL, DO, CALL or a function (set_config inside) may change the isolation
             knownIsolation = -1;
+            if (seen != null) {
+                seen.sqlMayHaveChangedSettings();
+            }
         }
         if ((flags & (SqlScan.CALLS | SqlScan.TX_CONTROL)) != 0 && reported == null) {
             // a function, DO or CALL may change a setting unseen: keep the server's word on them at hand
@@ -967,6 +993,7 @@ final class RetryingConnection extends PgConnectionExtensions implements Connect
             return;
         }
         closed = true;
+        nowClosed();
         Connection d = delegate;
         delegate = Placeholder.CLOSED;
         if (!Placeholder.is(d)) {
@@ -1018,6 +1045,7 @@ final class RetryingConnection extends PgConnectionExtensions implements Connect
             return;
         }
         closed = true;
+        nowClosed();
         Connection d = delegate;
         delegate = Placeholder.CLOSED;
         if (!Placeholder.is(d)) {
@@ -1049,6 +1077,7 @@ final class RetryingConnection extends PgConnectionExtensions implements Connect
         session.isolation(level);
         knownIsolation = level;
         isolationSet = true;
+        seen().isolation = level;
     }
 
     /**
@@ -1059,6 +1088,11 @@ final class RetryingConnection extends PgConnectionExtensions implements Connect
      */
     @Override
     public final int getTransactionIsolation() throws SQLException {
+        if (lostInHand()) {
+            // the lost transaction's level as the layer last knew it; PostgreSQL's default when it never asked
+            return knownIsolation >= 0 ? knownIsolation
+                    : seen != null && seen.isolation >= 0 ? seen.isolation : TRANSACTION_READ_COMMITTED;
+        }
         int known = knownIsolation;
         if (known >= 0 && !Placeholder.is(delegate)) {
             return known;
@@ -1066,19 +1100,135 @@ final class RetryingConnection extends PgConnectionExtensions implements Connect
         int level = askPhysical(Connection::getTransactionIsolation);
         knownIsolation = level;
         isolationSet = false;
+        seen().isolation = level;
         return level;
     }
 
-    /** pgjdbc asks the server (select current_schema()): a session call. */
+    /** pgjdbc asks the server (select current_schema()): a session call. Lost: the last one seen, or null. */
     @Override
     public final String getSchema() throws SQLException {
-        return askPhysical(Connection::getSchema);
+        if (lostInHand()) {
+            return seen == null ? null : seen.schema;
+        }
+        String schema = askPhysical(Connection::getSchema);
+        seen().schema = schema;
+        return schema;
     }
 
-    /** pgjdbc asks the server the first time (select current_catalog): a session call. */
+    /** pgjdbc asks the server the first time (select current_catalog): a session call. Lost: the last one seen, or null. */
     @Override
     public final String getCatalog() throws SQLException {
-        return askPhysical(Connection::getCatalog);
+        if (lostInHand()) {
+            return seen == null ? null : seen.catalog;
+        }
+        String catalog = askPhysical(Connection::getCatalog);
+        seen().catalog = catalog;
+        return catalog;
+    }
+
+    private LastSeen seen() {
+        LastSeen l = seen;
+        if (l == null) {
+            l = seen = new LastSeen();
+        }
+        return l;
+    }
+
+    /**
+     * Lost inside a transaction (or with pinned state) and not closed: the getters answer from what
+     * the layer knows (the session the application set, what the physical connections last
+     * answered), as pgjdbc answers them without the server, so that an application's error handler
+     * can look at the connection before its {@code rollback()} (see {@link #ANSWERS_WHEN_LOST}).
+     */
+    private boolean lostInHand() {
+        return lost != null && !closed;
+    }
+
+    /** pgjdbc answers from memory. Lost: what the application set, or the flag the connection opened with. */
+    @Override
+    public final boolean isReadOnly() throws SQLException {
+        return lostInHand() ? session.readOnly() : delegate().isReadOnly();
+    }
+
+    /** pgjdbc answers from memory. Lost: the mode the application set (the lost transaction's). */
+    @Override
+    public final boolean getAutoCommit() throws SQLException {
+        return lostInHand() ? session.autoCommit() : delegate().getAutoCommit();
+    }
+
+    /** pgjdbc answers from memory. Lost: what the application set, else pgjdbc's default. */
+    @Override
+    public final int getHoldability() throws SQLException {
+        return lostInHand() ? session.holdabilityOr(java.sql.ResultSet.CLOSE_CURSORS_AT_COMMIT) : delegate().getHoldability();
+    }
+
+    /** The socket's timeout. Lost: what the application set, else the last answer seen, else 0 (pgjdbc's default). */
+    @Override
+    public final int getNetworkTimeout() throws SQLException {
+        if (lostInHand()) {
+            return session.networkTimeoutOr(seen != null && seen.networkTimeout >= 0 ? seen.networkTimeout : 0);
+        }
+        int timeout = delegate().getNetworkTimeout();
+        seen().networkTimeout = timeout;
+        return timeout;
+    }
+
+    /** pgjdbc answers from memory. Lost: the map the application set, else an empty one (a copy either way). */
+    @Override
+    public final Map<String, Class<?>> getTypeMap() throws SQLException {
+        return lostInHand() ? new java.util.HashMap<>(session.typeMapOr(Map.of())) : delegate().getTypeMap();
+    }
+
+    /** pgjdbc answers from memory (ApplicationName). Lost: the ApplicationName last seen or set, if known. */
+    @Override
+    public final Properties getClientInfo() throws SQLException {
+        if (lostInHand()) {
+            Properties known = new Properties();
+            if (seen != null && seen.applicationNameKnown && seen.applicationName != null) {
+                known.setProperty("ApplicationName", seen.applicationName);
+            }
+            return known;
+        }
+        Properties info = delegate().getClientInfo();
+        if (info != null) {
+            noteApplicationName(info.getProperty("ApplicationName"));
+        }
+        return info;
+    }
+
+    /** As {@link #getClientInfo()}, for one property; null when not known. */
+    @Override
+    public final String getClientInfo(String name) throws SQLException {
+        if (lostInHand()) {
+            return "ApplicationName".equals(name) && seen != null && seen.applicationNameKnown ? seen.applicationName : null;
+        }
+        String value = delegate().getClientInfo(name);
+        if ("ApplicationName".equals(name)) {
+            noteApplicationName(value);
+        }
+        return value;
+    }
+
+    private void noteApplicationName(String value) {
+        LastSeen l = seen();
+        l.applicationNameKnown = true;
+        l.applicationName = value;
+    }
+
+    /** JDBC 4.3's request markers (pgjdbc: no-ops). Lost: a no-op, as there is nothing to mark. */
+    @Override
+    public final void beginRequest() throws SQLException {
+        if (!lostInHand()) {
+            delegate().beginRequest();
+        }
+    }
+
+    /** See {@link #beginRequest()}. */
+    @Override
+    public final void endRequest() throws SQLException {
+        if (!lostInHand()) {
+            delegate().endRequest();
+        }
     }
 
     /** pgjdbc looks the type up in pg_type unless it knows it: a catalog read, healed like one. */
@@ -1125,6 +1275,7 @@ final class RetryingConnection extends PgConnectionExtensions implements Connect
             inTransaction[0] = serverTransactionOpen(c);
         });
         session.schema(schema, inTransaction[0]);
+        seen().schema = schema;
         setterInTransaction(inTransaction[0], "setSchema");
     }
 
@@ -1148,6 +1299,9 @@ final class RetryingConnection extends PgConnectionExtensions implements Connect
             inTransaction[0] = serverTransactionOpen(c);
         });
         session.clientInfo(name, value, inTransaction[0]);
+        if ("ApplicationName".equals(name)) {
+            noteApplicationName(value == null ? "" : value);
+        }
         setterInTransaction(inTransaction[0] && "ApplicationName".equals(name), "setClientInfo");
     }
 
@@ -1224,10 +1378,6 @@ final class RetryingConnection extends PgConnectionExtensions implements Connect
 
     // ---- pass-throughs (plain forwarding to the current physical connection)
 
-    @Override
-    public void beginRequest() throws SQLException {
-        delegate().beginRequest();
-    }
 
 
 
@@ -1256,49 +1406,14 @@ final class RetryingConnection extends PgConnectionExtensions implements Connect
         return delegate().createStruct(a, b);
     }
 
-    @Override
-    public void endRequest() throws SQLException {
-        delegate().endRequest();
-    }
-
-    @Override
-    public boolean getAutoCommit() throws SQLException {
-        return delegate().getAutoCommit();
-    }
-
-
-    @Override
-    public Properties getClientInfo() throws SQLException {
-        return delegate().getClientInfo();
-    }
-
-    @Override
-    public String getClientInfo(String a) throws SQLException {
-        return delegate().getClientInfo(a);
-    }
-
-    @Override
-    public int getHoldability() throws SQLException {
-        return delegate().getHoldability();
-    }
-
-    @Override
-    public int getNetworkTimeout() throws SQLException {
-        return delegate().getNetworkTimeout();
-    }
 
 
 
-    @Override
-    public Map<String, Class<?>> getTypeMap() throws SQLException {
-        return delegate().getTypeMap();
-    }
 
 
-    @Override
-    public boolean isReadOnly() throws SQLException {
-        return delegate().isReadOnly();
-    }
+
+
+
 
     @Override
     public String nativeSQL(String a) throws SQLException {

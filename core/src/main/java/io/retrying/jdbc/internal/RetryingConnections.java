@@ -43,13 +43,19 @@ public final class RetryingConnections {
         long number = IDS.incrementAndGet();
         Connection physical = dial(dialer, config, number, null);
         boolean autoCommit;
+        boolean readOnly;
         try {
             autoCommit = physical.getAutoCommit();
+            readOnly = physical.isReadOnly(); // pgjdbc answers both from memory: no round trip
         } catch (SQLException e) {
             dialer.discard(physical);
             throw e;
         }
         RetryingConnection connection = new RetryingConnection(physical, dialer, config, number);
+        if (readOnly) {
+            // what isReadOnly() answers once the connection is lost (no physical connection to ask)
+            connection.session.readOnlyAtOpen(true);
+        }
         if (!autoCommit) {
             // a pool may hand out connections in manual commit (HikariCP's autoCommit=false): the
             // transaction is open from the first statement, and journaled from there
@@ -162,11 +168,11 @@ public final class RetryingConnections {
                 int number = run.failed(e);
                 Attempt decision = policy.decideReconnect(e, number, run.remaining());
                 if (!decision.retry()) {
-                    config.reporter().gaveUp(run.event(e, decision));
-                    if (number == 1) {
+                    config.reporter().stopped(run.event(e, decision), decision);
+                    if (number == 1 && !decision.refusedByBudget()) {
                         throw e;
                     }
-                    throw policy.exhausted(e, number, run.previous());
+                    throw policy.exhausted(e, number, run.previous(), decision);
                 }
                 config.reporter().retrying(run.event(e, decision));
                 Recovery.sleep(policy, decision.delay(), e);

@@ -211,6 +211,29 @@ final class SessionState {
         return readOnly;
     }
 
+    /**
+     * The read-only flag the first physical connection opened with (a URL's {@code readOnly=true}, a
+     * pool's setting): known, not a change to restore (every new connection opens with it).
+     */
+    void readOnlyAtOpen(boolean value) {
+        readOnly = value;
+    }
+
+    /** The holdability the application set, else {@code otherwise} (for a connection lost: no physical to ask). */
+    int holdabilityOr(int otherwise) {
+        return (dirty & HOLDABILITY) != 0 ? holdability : otherwise;
+    }
+
+    /** The network timeout the application set, else {@code otherwise}. */
+    int networkTimeoutOr(int otherwise) {
+        return (dirty & NETWORK_TIMEOUT) != 0 ? networkTimeoutMillis : otherwise;
+    }
+
+    /** The type map the application set, else {@code otherwise}. */
+    Map<String, Class<?>> typeMapOr(Map<String, Class<?>> otherwise) {
+        return (dirty & TYPE_MAP) != 0 && typeMap != null ? typeMap : otherwise;
+    }
+
     void autoCommit(boolean value) {
         autoCommit = value;
         dirty |= AUTO_COMMIT;

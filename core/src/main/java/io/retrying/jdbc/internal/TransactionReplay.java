@@ -60,10 +60,10 @@ final class TransactionReplay {
             Attempt decision = policy.decide(cls, e, number, run.remaining());
             run.resetUsed |= cls == Retryability.RESET_STATE;
             if (!decision.retry()) {
-                reporter.gaveUp(run.event(e, decision));
+                reporter.stopped(run.event(e, decision), decision);
                 SQLException surfaced = fail(e, cls, run);
-                if (number > 1 && decision.recovery().isRetryable()) {
-                    throw policy.exhausted(e, number, run.previous());
+                if (decision.refusedByBudget() || number > 1 && decision.recovery().isRetryable()) {
+                    throw policy.exhausted(e, number, run.previous(), decision);
                 }
                 throw surfaced;
             }

@@ -103,8 +103,9 @@ public final class UnitRetry {
                 String reason = found == decided ? attempt.reason()
                         : "UNKNOWN, run again as the unit is idempotent: " + attempt.reason();
                 if (!attempt.retry()) {
-                    reporter.gaveUp(event(e, found, number, Duration.ZERO, name, startNanos, firstFailureNanos, reason));
-                    throw giveUp(e, number, previous, decided, exhaustedAllowed);
+                    reporter.stopped(event(e, found, number, Duration.ZERO, name, startNanos, firstFailureNanos, reason),
+                            attempt);
+                    throw giveUp(e, number, previous, attempt, exhaustedAllowed);
                 }
                 reporter.retrying(event(e, found, number, attempt.delay(), name, startNanos, firstFailureNanos, reason));
                 if (previous == null) {
@@ -117,11 +118,11 @@ public final class UnitRetry {
         }
     }
 
-    private Exception giveUp(Exception e, int number, List<Exception> previous, Retryability decided,
+    private Exception giveUp(Exception e, int number, List<Exception> previous, Attempt refused,
             boolean exhaustedAllowed) {
-        if (number > 1 && decided.isRetryable() && exhaustedAllowed) {
-            // retryable, but no attempt, time or budget left: say the unit was retried, not tried once
-            return policy.exhausted(e, number, previous);
+        if ((refused.refusedByBudget() || number > 1 && refused.recovery().isRetryable()) && exhaustedAllowed) {
+            // retryable, but no attempt, time or budget left: say the unit was retried (or refused a retry), not tried once
+            return policy.exhausted(e, number, previous == null ? List.of() : previous, refused);
         }
         return withPrevious(e, previous);
     }

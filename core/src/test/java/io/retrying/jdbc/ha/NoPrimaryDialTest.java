@@ -55,9 +55,13 @@ class NoPrimaryDialTest {
             assertTrue(next.retry(), next.reason());
         }
         assertEquals(100.0, bucket.tokens(), 0.5, "twenty dials during a failover cost nothing");
-        // whereas an error a live server answers (57P03: starting up) is charged
+        // so is a server that is starting up (57P03: the cold start's patience, issue 23), whereas a
+        // live server that says it is full (53300) is charged
         SQLException starting = new SQLException("the database system is starting up", "57P03");
         assertTrue(policy.decideReconnect(starting, 1, Duration.ofSeconds(10)).retry());
+        assertEquals(100.0, bucket.tokens(), 0.5);
+        SQLException full = new SQLException("sorry, too many clients already", "53300");
+        assertTrue(policy.decideReconnect(full, 1, Duration.ofSeconds(10)).retry());
         assertTrue(bucket.tokens() < 100.0);
 
         // pgjdbc now holds the old primary as "cannot connect" and the standby as "secondary", for

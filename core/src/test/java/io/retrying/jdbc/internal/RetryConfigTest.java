@@ -37,7 +37,7 @@ class RetryConfigTest {
                 String.valueOf(d.maxJournalStatements()));
         assertEquals(RetrySetting.MAX_JOURNAL_BYTES.defaultValue(), String.valueOf(d.maxJournalBytes()));
         assertEquals(RetrySetting.RESOLVE_COMMITS.defaultValue(), String.valueOf(d.resolveCommits()));
-        assertSame(TokenBucket.shared(), d.policy().tokenBucket());
+        assertSame(io.retrying.jdbc.RetryBudget.shared(), d.policy().budget());
         assertNull(d.listener());
         assertNull(d.initializer());
     }
@@ -81,7 +81,7 @@ class RetryConfigTest {
         assertNotSame(TokenBucket.shared(), own.policy().tokenBucket());
         assertEquals(40.0, own.policy().tokenBucket().tokens());
         RetryConfig shared = RetryConfig.fromProperties(props("retry.tokenBucket", "shared"), own);
-        assertSame(TokenBucket.shared(), shared.policy().tokenBucket());
+        assertSame(io.retrying.jdbc.RetryBudget.shared(), shared.policy().budget()); // the default, scaling budget
     }
 
     @ParameterizedTest

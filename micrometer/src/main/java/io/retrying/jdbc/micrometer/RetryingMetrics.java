@@ -15,6 +15,7 @@ import io.retrying.jdbc.RetryEvent;
 import io.retrying.jdbc.RetryListener;
 import io.retrying.jdbc.RetryPolicy;
 import io.retrying.jdbc.Retryability;
+import io.retrying.jdbc.RetryBudget;
 import io.retrying.jdbc.TokenBucket;
 import java.util.Arrays;
 import java.util.Locale;
@@ -45,6 +46,8 @@ import java.util.concurrent.locks.ReentrantLock;
  *       part of the statement or unit that needed it (its retries are counted below);</li>
  *   <li>{@code retrying.jdbc.retries{class,sqlstate}}: every retry decided, by recovery class
  *       ({@code safe}, {@code reconnect}, ...) and SQLState ({@code none} for a lost socket);</li>
+ *   <li>{@code retrying.jdbc.retries.refused{class,sqlstate}}: retries the retry budget refused
+ *       ({@link RetryListener#onRetryRefused}): the budget at work, the server saturated or contended;</li>
  *   <li>{@code retrying.jdbc.replays{result}}: transactions replayed on a new transaction
  *       ({@code replayed}), whose replay saw other results ({@code diverged}), or that met a
  *       retryable failure but could not be replayed ({@code not_replayable});</li>
@@ -52,8 +55,9 @@ import java.util.concurrent.locks.ReentrantLock;
  *       server said ({@code committed}, {@code aborted}, {@code in_progress}, {@code unknown});</li>
  *   <li>{@code retrying.jdbc.recovery}: a timer, from a piece of work's first failure to the success
  *       that followed;</li>
- *   <li>{@code retrying.jdbc.token.bucket}: a gauge of the tokens left in the retry budget (when there
- *       is one; the shared bucket is shared by every data source that uses it);</li>
+ *   <li>{@code retrying.jdbc.retry.budget}: a gauge of the retries the default budget would allow now
+ *       (the process-wide budget is shared by every data source that uses it), or, for a seed token
+ *       bucket ({@code retry.tokenBucket=100}), {@code retrying.jdbc.token.bucket}: its tokens;</li>
  *   <li>{@code retrying.jdbc.circuit.state{host}}: a gauge of the circuit breaker of each server this
  *       data source dialed, as its last transition heard left it: 0 closed, 1 half-open, 2 open
  *       ({@code host} is {@code host:port}, or a multi-host URL's list); registered on the first
@@ -74,12 +78,12 @@ public final class RetryingMetrics implements RetryListener, MeterBinder {
     static final String NO_SQLSTATE = "none";
 
     private final String name;
-    private final TokenBucket bucket;
+    private final RetryBudget bucket;
     private final ReentrantLock bindLock = new ReentrantLock();
     /** One entry per registry bound; replaced whole (copy on write), read without a lock. */
     private volatile Meters[] bound = new Meters[0];
 
-    private RetryingMetrics(String name, TokenBucket bucket) {
+    private RetryingMetrics(String name, RetryBudget bucket) {
         this.name = Objects.requireNonNull(name, "name");
         if (name.isBlank()) {
             throw new IllegalArgumentException("name must not be blank: it tags every meter");
@@ -98,13 +102,15 @@ public final class RetryingMetrics implements RetryListener, MeterBinder {
     }
 
     /**
-     * Meters tagged {@code name=<name>}, with a gauge of {@code policy}'s token bucket, if it has one.
+     * Meters tagged {@code name=<name>}, with a gauge of {@code policy}'s retry budget, if it has one
+     * ({@code retrying.jdbc.token.bucket} for a seed token bucket, {@code retrying.jdbc.retry.budget}
+     * for the default budget that scales with the work).
      *
      * @throws NullPointerException when an argument is null
      * @throws IllegalArgumentException when name is blank
      */
     public static RetryingMetrics of(String name, RetryPolicy policy) {
-        return new RetryingMetrics(name, Objects.requireNonNull(policy, "policy").tokenBucket());
+        return new RetryingMetrics(name, Objects.requireNonNull(policy, "policy").budget());
     }
 
     /** The value of the tag {@code name}. */
@@ -172,6 +178,14 @@ public final class RetryingMetrics implements RetryListener, MeterBinder {
     }
 
     @Override
+    public void onRetryRefused(RetryEvent event) {
+        Meters[] all = bound;
+        for (int i = 0; i < all.length; i++) {
+            all[i].refused(event.recovery(), event.sqlState()).increment();
+        }
+    }
+
+    @Override
     public void onReplay(ReplayOutcome outcome) {
         Meters[] all = bound;
         for (int i = 0; i < all.length; i++) {
@@ -228,8 +242,10 @@ public final class RetryingMetrics implements RetryListener, MeterBinder {
         final Map<String, AtomicInteger> circuits = new ConcurrentHashMap<>();
         /** (class, SQLState) counters, registered on first use; one map per class. */
         final Map<Retryability, Map<String, Counter>> retries = new ConcurrentHashMap<>();
+        /** The same for retries the budget refused. */
+        final Map<Retryability, Map<String, Counter>> refused = new ConcurrentHashMap<>();
 
-        Meters(MeterRegistry registry, Tags tags, TokenBucket bucket) {
+        Meters(MeterRegistry registry, Tags tags, RetryBudget bucket) {
             this.registry = registry;
             this.tags = tags;
             successWithoutRetry = calls("successful_without_retry");
@@ -250,9 +266,12 @@ public final class RetryingMetrics implements RetryListener, MeterBinder {
             recovery = Timer.builder("retrying.jdbc.recovery").tags(tags)
                     .description("Time from a piece of work's first failure to the success that followed")
                     .register(registry);
-            if (bucket != null) {
-                Gauge.builder("retrying.jdbc.token.bucket", bucket, TokenBucket::tokens).tags(tags)
+            if (bucket instanceof TokenBucket tokens) {
+                Gauge.builder("retrying.jdbc.token.bucket", tokens, TokenBucket::tokens).tags(tags)
                         .description("Tokens left in the retry budget").register(registry);
+            } else if (bucket != null) {
+                Gauge.builder("retrying.jdbc.retry.budget", bucket, RetryBudget::balance).tags(tags)
+                        .description("Retries the retry budget would allow now").register(registry);
             }
         }
 
@@ -277,13 +296,24 @@ public final class RetryingMetrics implements RetryListener, MeterBinder {
         }
 
         Counter retries(Retryability recovery, String sqlState) {
+            return byClassAndState(retries, "retrying.jdbc.retries", "Retries decided, by recovery class and SQLState",
+                    recovery, sqlState);
+        }
+
+        Counter refused(Retryability recovery, String sqlState) {
+            return byClassAndState(refused, "retrying.jdbc.retries.refused",
+                    "Retries the retry budget refused, by recovery class and SQLState", recovery, sqlState);
+        }
+
+        private Counter byClassAndState(Map<Retryability, Map<String, Counter>> counters, String meter,
+                String description, Retryability recovery, String sqlState) {
             Retryability cls = recovery == null ? Retryability.FATAL : recovery;
             String state = sqlState == null ? NO_SQLSTATE : sqlState;
-            Map<String, Counter> byState = retries.computeIfAbsent(cls, c -> new ConcurrentHashMap<>());
+            Map<String, Counter> byState = counters.computeIfAbsent(cls, c -> new ConcurrentHashMap<>());
             Counter known = byState.get(state);
-            return known != null ? known : byState.computeIfAbsent(state, s -> Counter.builder("retrying.jdbc.retries").tags(tags)
+            return known != null ? known : byState.computeIfAbsent(state, s -> Counter.builder(meter).tags(tags)
                             .tag("class", tagValue(cls)).tag("sqlstate", s)
-                            .description("Retries decided, by recovery class and SQLState").register(registry));
+                            .description(description).register(registry));
         }
     }
 }

@@ -11,6 +11,10 @@ import io.retrying.jdbc.ReplayDivergedException;
 import io.retrying.jdbc.Retrying;
 import io.retrying.jdbc.RetryingDataSource;
 import io.retrying.jdbc.RetryPolicy;
+import io.retrying.jdbc.RetriesExhaustedException;
+import io.retrying.jdbc.Retryability;
+import io.retrying.jdbc.ScalingRetryBudget;
+import io.retrying.jdbc.StopReason;
 import io.retrying.jdbc.TokenBucket;
 import io.retrying.jdbc.fixtures.FaultProxy;
 import io.retrying.jdbc.fixtures.PgExtension;
@@ -96,6 +100,39 @@ class RetryingMetricsTest {
         assertEquals(bucket.tokens(), registry.get("retrying.jdbc.token.bucket").tag("name", "orders").gauge().value(), 0.5);
         assertTrue(bucket.tokens() < 500, "the retry was charged: " + bucket.tokens());
         assertEquals(1, pg.queryLong("SELECT count(*) FROM items"));
+    }
+
+    @Test
+    void aRetryTheBudgetRefusedIsCountedBesideTheRetriesAndTheGaugeShowsTheBudget() throws SQLException {
+        // given a default budget (its own, on a clock that stands still) that is spent
+        long now = System.nanoTime();
+        ScalingRetryBudget spent = new ScalingRetryBudget(() -> now);
+        while (spent.tryWithdraw(Retryability.SAFE)) {
+            // spend it
+        }
+        RetryPolicy refusing = policy.toBuilder().budget(spent).build();
+        RetryingMetrics refusals = RetryingMetrics.of("refusals", refusing);
+        refusals.bindTo(registry);
+        PGSimpleDataSource target = new PGSimpleDataSource();
+        target.setURL(pg.jdbcUrl());
+        DataSource ds = RetryingDataSource.builder(target).policy(refusing).listener(refusals).build();
+        try (Connection c = ds.getConnection(); Statement s = c.createStatement()) {
+            terminate(backendPid(c));
+            // when a terminated backend would be retried, the budget refuses: the application is told why
+            RetriesExhaustedException e = assertThrows(RetriesExhaustedException.class,
+                    () -> s.executeUpdate("INSERT INTO items VALUES (1)"));
+            assertEquals(StopReason.BUDGET, e.reason());
+            assertEquals("57P01", e.getSQLState());
+            assertEquals(1, e.attempts());
+            assertTrue(e.getMessage().contains("(retry refused by the retry budget after 1 attempt: retry budget spent"),
+                    e.getMessage());
+        }
+        // then the refusal is counted beside the retries, and the gauge reads the budget
+        assertEquals(1, registry.find("retrying.jdbc.retries.refused").tags("name", "refusals", "class", "reconnect",
+                "sqlstate", "57P01").counter().count());
+        assertEquals(null, registry.find("retrying.jdbc.retries").tags("name", "refusals").counter());
+        assertEquals(spent.balance(), registry.get("retrying.jdbc.retry.budget").tag("name", "refusals").gauge().value(), 1e-9);
+        assertEquals(0, pg.queryLong("SELECT count(*) FROM items"));
     }
 
     @Test

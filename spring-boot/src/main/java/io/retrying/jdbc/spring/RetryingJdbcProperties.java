@@ -2,6 +2,7 @@ package io.retrying.jdbc.spring;
 
 import io.retrying.jdbc.RetryPolicy;
 import io.retrying.jdbc.RetryingDataSource;
+import io.retrying.jdbc.RetryBudget;
 import io.retrying.jdbc.TokenBucket;
 import java.time.Duration;
 import java.util.Locale;
@@ -239,8 +240,8 @@ public class RetryingJdbcProperties {
                     + ") must not exceed retrying.jdbc.max-delay (" + maxDelay + ")");
         }
         RetryPolicy.Builder b = RetryPolicy.builder().maxAttempts(maxAttempts).baseDelay(baseDelay).maxDelay(maxDelay);
-        TokenBucket bucket = bucket(tokenBucket);
-        return bucket == null ? b.noTokenBucket().build() : b.tokenBucket(bucket).build();
+        RetryBudget bucket = bucket(tokenBucket);
+        return bucket == null ? b.noBudget().build() : b.budget(bucket).build();
     }
 
     /** A data source over {@code target} with these settings, under {@code policy}. */
@@ -251,13 +252,14 @@ public class RetryingJdbcProperties {
                 .breaker(breaker).breakerThreshold(breakerThreshold).breakerMaxOpen(breakerMaxOpen);
     }
 
-    private static TokenBucket bucket(String value) {
+    /** shared: the process-wide budget that scales with the work (the default); none; or a seed token bucket's capacity. */
+    private static RetryBudget bucket(String value) {
         if (value == null || value.isBlank()) {
             throw new IllegalArgumentException("retrying.jdbc.token-bucket must be shared, none or a capacity (a positive integer)");
         }
         String v = value.trim().toLowerCase(Locale.ROOT);
         if (v.equals("shared")) {
-            return TokenBucket.shared();
+            return RetryBudget.shared();
         }
         if (v.equals("none")) {
             return null;

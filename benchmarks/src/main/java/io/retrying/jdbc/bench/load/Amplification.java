@@ -2,7 +2,7 @@ package io.retrying.jdbc.bench.load;
 
 import io.retrying.jdbc.Classifier;
 import io.retrying.jdbc.RetryingDataSource;
-import io.retrying.jdbc.TokenBucket;
+import io.retrying.jdbc.RetryBudget;
 import io.retrying.jdbc.fixtures.PgServer;
 import io.retrying.jdbc.fixtures.PgServers;
 import java.io.PrintWriter;
@@ -33,7 +33,7 @@ import org.postgresql.ds.PGSimpleDataSource;
  * open and idle) for {@code bench.holdSeconds} (60) while {@value #CLIENTS} client threads each
  * request {@code SELECT 1} on a new connection, pausing {@code bench.pauseMs} (10) between
  * requests; first through the retrying layer (defaults: 10 s reconnect window, the process-wide
- * 500-token bucket), then straight (the baseline).
+ * retry budget), then straight (the baseline).
  *
  * <p>Counted at the physical side: every dial (each {@code getConnection} of pgjdbc's data source)
  * and every execution that reaches the driver (datasource-proxy). Counted at the application: a
@@ -60,9 +60,10 @@ public final class Amplification {
                 for (int i = 0; i < LIMIT; i++) {
                     held.add(new org.postgresql.Driver().connect(server.jdbcUrl(ROLE), new java.util.Properties()));
                 }
-                TokenBucket bucket = TokenBucket.shared();
+                RetryBudget budget = RetryBudget.shared();
                 table.add(phase("retrying (wrap)", server, hold, pause, physical -> RetryingDataSource.wrap(physical)));
-                System.out.println(Stats.f("  shared token bucket after the retrying phase: %.1f tokens", bucket.tokens()));
+                System.out.println(Stats.f("  the process-wide retry budget after the retrying phase: %.1f retries (%s)",
+                        budget.balance(), budget));
                 table.add(phase("plain", server, hold, pause, physical -> physical));
             } finally {
                 for (Connection c : held) {
