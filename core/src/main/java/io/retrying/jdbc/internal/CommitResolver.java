@@ -57,13 +57,17 @@ final class CommitResolver {
     private final RetryReporter reporter;
 
     /**
-     * Where the server assigns ids: its WAL timeline and start time; null on a standby, which
-     * assigns none (and refuses the WAL functions). No quote character: it also rides appended to
-     * the application's SQL ({@link TransactionId}).
+     * Where the server assigns ids: its WAL timeline and start time, and when its shared statistics were
+     * last reset: a backend killed by the OOM killer makes the same postmaster reinitialise shared memory
+     * and run crash recovery, which keeps the start time but discards the statistics (and so stamps a new
+     * reset time), while the WAL an id's first record lay in may be lost and the id handed out again.
+     * Null on a standby, which assigns none (and refuses the WAL functions). No quote character: it
+     * also rides appended to the application's SQL ({@link TransactionId}).
      */
     static final String IDENTITY_SQL = "case when pg_catalog.pg_is_in_recovery() then null else"
             + " pg_catalog.concat_ws(pg_catalog.chr(32), pg_catalog.substr(pg_catalog.pg_walfile_name("
-            + "pg_catalog.pg_current_wal_insert_lsn()), 1, 8), pg_catalog.pg_postmaster_start_time()) end";
+            + "pg_catalog.pg_current_wal_insert_lsn()), 1, 8), pg_catalog.pg_postmaster_start_time(),"
+            + " pg_catalog.pg_stat_get_bgwriter_stat_reset_time()) end";
 
     /**
      * Where the WAL was when the transaction's id was first seen (null while it has none, and so on a
