@@ -506,6 +506,32 @@ final class Recovery {
      * The journaled transaction, when it can be replayed to heal {@code recovery}: the journal is
      * intact, the failed call itself can run again, nothing pins the connection.
      */
+    /**
+     * Whether {@code e}, the failure of a statement that carried the transaction id capture, was
+     * the server refusing the capture's company rather than the application's statement: a
+     * protocol violation it reported on a session that lives on (08P01: how pgjdbc frames a string
+     * of several statements in one of its modes, which the application's statement alone is not).
+     * Then the capture rides no more on this connection, and the transaction, aborted by the
+     * refusal, is begun again on the same connection with its journal replayed (no attempt
+     * counted, no retry reported), so that the caller runs the application's statement alone.
+     * False when it is not such a refusal or the journal cannot be replayed: the failure then
+     * takes the ordinary path, where a retry runs the statement without the capture.
+     */
+    boolean rideRefused(RetryingStatement statement, int flags, SQLException e) throws SQLException {
+        Connection physical = connection.physicalInHand();
+        if (!"08P01".equals(Classifier.sqlState(e)) || !Classifier.serverReported(e) || physical == null
+                || physical.isClosed() || statement.closedByApp()) {
+            return false;
+        }
+        connection.xid().refusedOn(connection.generation());
+        List<JournalEntry> entries = replayableEntries(statement, flags, Retryability.SAFE);
+        if (entries == null) {
+            return false;
+        }
+        connection.replay().again(entries, e, new Run(policy, config.reconnectWindow(), connection.id()));
+        return true;
+    }
+
     private List<JournalEntry> replayableEntries(RetryingStatement statement, int flags, Retryability recovery) {
         if (!recovery.isRetryable() || connection.pinnedBy() != null || (flags & SqlScan.TX_CONTROL) != 0
                 || !statement.replayable() || statement instanceof RetryingCallableStatement) {
