@@ -493,19 +493,25 @@ final class Recovery {
         return true;
     }
 
-    /** ROLLBACK failed: if the connection is gone, so is the transaction; the next call dials a new one. */
+    /**
+     * ROLLBACK failed: if the connection is gone, so is the transaction; the next call dials a new
+     * one. Not for a pinned connection whose loss no call of the layer's reported (the application
+     * saw it from pgjdbc, through COPY or large objects): the session the application holds is gone
+     * with it, and ROLLBACK throws pgjdbc's exception, as bare pgjdbc does; the loss then stands
+     * until acknowledged, as any loss of a pinned connection (pgjdbc's CopyTest#lockReleaseOnCancelFailure).
+     */
     boolean healForRollback(SQLException e) {
         if (!classify(e, false, false, false).needsNewConnection()) {
+            return false;
+        }
+        if (connection.pinnedBy() != null) {
+            connection.markLost(e);
             return false;
         }
         connection.dropPhysical();
         return true;
     }
 
-    /**
-     * The journaled transaction, when it can be replayed to heal {@code recovery}: the journal is
-     * intact, the failed call itself can run again, nothing pins the connection.
-     */
     /**
      * Whether {@code e}, the failure of a statement that carried the transaction id capture, was
      * the server refusing the capture's company rather than the application's statement: a
@@ -532,6 +538,10 @@ final class Recovery {
         return true;
     }
 
+    /**
+     * The journaled transaction, when it can be replayed to heal {@code recovery}: the journal is
+     * intact, the failed call itself can run again, nothing pins the connection.
+     */
     private List<JournalEntry> replayableEntries(RetryingStatement statement, int flags, Retryability recovery) {
         if (!recovery.isRetryable() || connection.pinnedBy() != null || (flags & SqlScan.TX_CONTROL) != 0
                 || !statement.replayable() || statement instanceof RetryingCallableStatement) {
