@@ -19,9 +19,9 @@ public final class Commits {
     /** What {@link #transactionId transactionId(c, false)} returns when the transaction has no id yet (it has not written). */
     public static final long NO_XID = -1L;
 
-    private static final String ASSIGN = "select pg_current_xact_id()::text::bigint";
-    private static final String IF_ASSIGNED = "select pg_current_xact_id_if_assigned()::text::bigint";
-    private static final String STATUS = "select pg_xact_status(cast(cast(? as text) as xid8))";
+    private static final String ASSIGN = "select pg_catalog.pg_current_xact_id()::pg_catalog.text::bigint";
+    private static final String IF_ASSIGNED = "select pg_catalog.pg_current_xact_id_if_assigned()::pg_catalog.text::bigint";
+    private static final String STATUS = "/* retrying-jdbc proof */ select pg_catalog.pg_xact_status(cast(cast(? as pg_catalog.text) as pg_catalog.xid8))";
     /** invalid_parameter_value: pg_xact_status's "transaction ID ... is in the future". */
     private static final String FUTURE_XID = "22023";
 

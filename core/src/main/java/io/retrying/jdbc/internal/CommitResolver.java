@@ -10,6 +10,7 @@ import io.retrying.jdbc.RetryPolicy;
 import io.retrying.jdbc.ReplayOutcome;
 import io.retrying.jdbc.Retryability;
 import io.retrying.jdbc.internal.proof.Binder;
+import io.retrying.jdbc.internal.proof.ReadOnlyFrame;
 import io.retrying.jdbc.internal.proof.ReadOnlyProof;
 import io.retrying.jdbc.internal.proof.Verdict;
 import java.sql.Connection;
@@ -60,22 +61,24 @@ final class CommitResolver {
      * assigns none (and refuses the WAL functions). No quote character: it also rides appended to
      * the application's SQL ({@link TransactionId}).
      */
-    static final String IDENTITY_SQL = "case when pg_is_in_recovery() then null else"
-            + " substr(pg_walfile_name(pg_current_wal_insert_lsn()), 1, 8) || chr(32) || pg_postmaster_start_time()::text end";
+    static final String IDENTITY_SQL = "case when pg_catalog.pg_is_in_recovery() then null else"
+            + " pg_catalog.concat_ws(pg_catalog.chr(32), pg_catalog.substr(pg_catalog.pg_walfile_name("
+            + "pg_catalog.pg_current_wal_insert_lsn()), 1, 8), pg_catalog.pg_postmaster_start_time()) end";
 
     /**
      * Where the WAL was when the transaction's id was first seen (null while it has none, and so on a
      * standby): past the transaction's first WAL record, which carries the id. Per transaction, unlike
      * the identity. No quote character: it rides with the application's SQL too.
      */
-    static final String POSITION_SQL = "case when pg_current_xact_id_if_assigned() is null then null else"
-            + " pg_current_wal_insert_lsn()::text end";
+    static final String POSITION_SQL = "case when pg_catalog.pg_current_xact_id_if_assigned() is null then null else"
+            + " pg_catalog.pg_current_wal_insert_lsn()::pg_catalog.text end";
 
     /** The open transaction's id, assigned now if it has none (not on a standby, which assigns none). */
-    static final String FORCED_XID_SQL = "(case when pg_is_in_recovery() then null else pg_current_xact_id() end)::text::bigint";
+    static final String FORCED_XID_SQL = "(case when pg_catalog.pg_is_in_recovery() then null else"
+            + " pg_catalog.pg_current_xact_id() end)::pg_catalog.text::bigint";
 
     /** The xid and where it was assigned: the server's WAL timeline and start time. */
-    private static final String CAPTURE = "select pg_current_xact_id_if_assigned()::text::bigint, " + IDENTITY_SQL
+    private static final String CAPTURE = "select pg_catalog.pg_current_xact_id_if_assigned()::pg_catalog.text::bigint, " + IDENTITY_SQL
             + ", " + POSITION_SQL;
     /** As CAPTURE, for work the server would give an id only at COMMIT or that ran out of sight. */
     private static final String CAPTURE_FORCED = "select " + FORCED_XID_SQL + ", " + IDENTITY_SQL + ", " + POSITION_SQL;
@@ -95,7 +98,7 @@ final class CommitResolver {
         }
 
         static String of(Connection physical) throws SQLException {
-            return queryString(physical, "select " + SQL);
+            return queryString(physical, ReadOnlyProof.MARK + "select " + SQL);
         }
 
         static long timeline(String identity) {
@@ -155,8 +158,8 @@ final class CommitResolver {
         }
 
         private static boolean nextXidPast(long xid, Connection physical) {
-            try (PreparedStatement ps = physical.prepareStatement("select ((split_part(next_xid, ':', 1)::bigint << 32)"
-                    + " + split_part(next_xid, ':', 2)::bigint > ?)::text from pg_control_checkpoint()")) {
+            try (PreparedStatement ps = physical.prepareStatement(ReadOnlyProof.MARK + "select ((pg_catalog.split_part(next_xid, ':', 1)::bigint << 32)"
+                    + " + pg_catalog.split_part(next_xid, ':', 2)::bigint > ?)::pg_catalog.text from pg_catalog.pg_control_checkpoint()")) {
                 ps.setLong(1, xid);
                 try (ResultSet rs = ps.executeQuery()) {
                     return rs.next() && "true".equals(rs.getString(1));
@@ -173,7 +176,7 @@ final class CommitResolver {
          */
         private static Long switchPoint(Connection physical, String currentHex, long timeline) {
             String history;
-            try (PreparedStatement ps = physical.prepareStatement("select pg_read_file(?)")) {
+            try (PreparedStatement ps = physical.prepareStatement(ReadOnlyProof.MARK + "select pg_catalog.pg_read_file(?)")) {
                 ps.setString(1, "pg_wal/" + currentHex + ".history");
                 try (ResultSet rs = ps.executeQuery()) {
                     if (!rs.next()) {
@@ -490,17 +493,41 @@ final class CommitResolver {
         return outcome;
     }
 
+    private CommitOutcome settled(Connection fresh, long xid, String identity, String position, Deadline deadline)
+            throws SQLException {
+        CommitOutcome outcome;
+        try {
+            outcome = Commits.awaitSettled(fresh, xid, deadline, policy.sleeper());
+        } catch (InterruptedException e) {
+            throw new Interrupted(e);
+        }
+        if (outcome == CommitOutcome.COMMITTED && !Identity.sameHistory(identity, position, xid, fresh)) {
+            // another server history (a failover, a crash restart): the xid may be somebody else's
+            return CommitOutcome.UNKNOWN;
+        }
+        return outcome;
+    }
+
+    /** Carries an interrupt of the wait out of the frame's question. */
+    private static final class Interrupted extends SQLException {
+        private static final long serialVersionUID = 1L;
+        final transient InterruptedException cause;
+
+        Interrupted(InterruptedException cause) {
+            super(cause);
+            this.cause = cause;
+        }
+    }
+
     /** One question on a new physical connection: throws when that connection fails under it. */
     private CommitOutcome lookUp(long xid, String identity, String position, Deadline deadline)
             throws SQLException, InterruptedException {
         Connection fresh = connection.swap();
         try {
-            CommitOutcome outcome = Commits.awaitSettled(fresh, xid, deadline, policy.sleeper());
-            if (outcome == CommitOutcome.COMMITTED && !Identity.sameHistory(identity, position, xid, fresh)) {
-                // another server history (a failover, a crash restart): the xid may be somebody else's
-                return CommitOutcome.UNKNOWN;
-            }
-            return outcome;
+            // the layer's own questions, where nothing can write or stay
+            return ReadOnlyFrame.ask(fresh, c -> settled(c, xid, identity, position, deadline));
+        } catch (Interrupted interrupted) {
+            throw interrupted.cause;
         } finally {
             if (!fresh.getAutoCommit()) {
                 fresh.rollback();

@@ -1,5 +1,7 @@
 package io.retrying.jdbc.internal;
 
+import io.retrying.jdbc.internal.proof.ReadOnlyFrame;
+import io.retrying.jdbc.internal.proof.ReadOnlyProof;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -26,7 +28,7 @@ import java.sql.SQLException;
 final class FreshValues {
 
     /** Judged by the server from the plan's JSON: jsonb operators, not a parser of ours. */
-    private static final String JUDGE = "SELECT p->'Plan'->>'Node Type' = 'Result'"
+    private static final String JUDGE = ReadOnlyProof.MARK + "SELECT p->'Plan'->>'Node Type' = 'Result'"
             + " AND NOT (p->'Plan' ??| array['Plans', 'One-Time Filter', 'Filter', 'Subplans Removed'])"
             + " AND jsonb_array_length(p->'Plan'->'Output') > 0"
             + " AND (SELECT bool_and(o ~ E'^nextval\\\\(''([^'']|'''')+''::regclass\\\\)$' OR o = 'gen_random_uuid()')"
@@ -38,22 +40,27 @@ final class FreshValues {
     private FreshValues() {
     }
 
+    private static boolean judged(Connection physical, JournalEntry entry) throws SQLException {
+        String plan = ServerPlan.explain(physical, entry);
+        if (plan == null) {
+            return false;
+        }
+        try (PreparedStatement judge = physical.prepareStatement(JUDGE)) {
+            judge.setString(1, plan);
+            try (ResultSet rs = judge.executeQuery()) {
+                return rs.next() && rs.getBoolean(1);
+            }
+        }
+    }
+
     /**
      * Whether {@code entry}'s query, planned on {@code physical} with its journaled binding, returns
      * nothing but fresh sequence values and random uuids. Costs two round trips, on a replay only.
      */
     static boolean only(Connection physical, JournalEntry entry) {
         try {
-            String plan = ServerPlan.explain(physical, entry);
-            if (plan == null) {
-                return false;
-            }
-            try (PreparedStatement judge = physical.prepareStatement(JUDGE)) {
-                judge.setString(1, plan);
-                try (ResultSet rs = judge.executeQuery()) {
-                    return rs.next() && rs.getBoolean(1);
-                }
-            }
+            // planned where nothing can write: the planner runs the application's STABLE functions
+            return ReadOnlyFrame.ask(physical, c -> judged(c, entry));
         } catch (SQLException | RuntimeException e) {
             // not proven: the replay diverges, as it would have without the question
             return false;

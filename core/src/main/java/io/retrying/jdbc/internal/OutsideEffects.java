@@ -1,10 +1,11 @@
 package io.retrying.jdbc.internal;
 
 import io.retrying.jdbc.Classifier;
+import io.retrying.jdbc.internal.proof.ReadOnlyFrame;
+import io.retrying.jdbc.internal.proof.ReadOnlyProof;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Savepoint;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -25,51 +26,54 @@ import java.util.regex.Pattern;
  */
 final class OutsideEffects {
 
-    private static final String PRESENT =
-            "SELECT EXISTS (SELECT 1 FROM pg_catalog.pg_proc WHERE proname LIKE 'dblink%')";
+    private static final String PRESENT = ReadOnlyProof.MARK
+            + "SELECT EXISTS (SELECT 1 FROM pg_catalog.pg_proc WHERE proname LIKE 'dblink%')";
     /** A call of one of them in the server's deparsed plan (its names, never our reading of the SQL). */
     private static final Pattern CALL = Pattern.compile("\\bdblink\\w*\\(");
 
     private OutsideEffects() {
     }
 
-    /** Whether the database has functions that act outside the transaction. */
+    /**
+     * Whether {@code sql} with {@code binding} (a statement's {@code bindingForJournal}) calls one of
+     * them, or cannot be planned to tell (then it counts as calling one). Asked inside {@link ReadOnlyFrame}: the
+     * planner runs the application's STABLE functions while it estimates, and nothing they try may
+     * write or stay; inside a transaction a statement EXPLAIN refuses (DDL) aborts only the frame.
+     */
+    static boolean reaches(Connection physical, String sql, Object binding) throws SQLException {
+        try {
+            return ReadOnlyFrame.ask(physical, c -> callsOne(c, sql, binding));
+        } catch (SQLException e) {
+            if (Classifier.retryability(e).needsNewConnection()) {
+                throw e;
+            }
+            return true;
+        }
+    }
+
+    /** As {@link #reaches(Connection, String, Object)}, for a journaled execution. */
+    static boolean reaches(Connection physical, JournalEntry entry) throws SQLException {
+        return reaches(physical, entry.sql, entry.binding);
+    }
+
+    /** Whether the database has functions that act outside the transaction (asked in a frame). */
     static boolean present(Connection physical) throws SQLException {
+        return ReadOnlyFrame.ask(physical, OutsideEffects::isPresent);
+    }
+
+    private static boolean isPresent(Connection physical) throws SQLException {
         try (Statement st = physical.createStatement(); ResultSet rs = st.executeQuery(PRESENT)) {
             return rs.next() && rs.getBoolean(1);
         }
     }
 
-    /** Whether {@code entry} calls one of them, as {@link #reaches(Connection, String, Object)} says. */
-    static boolean reaches(Connection physical, JournalEntry entry) throws SQLException {
-        return reaches(physical, entry.sql, entry.binding);
-    }
-
-    /**
-     * Whether {@code sql} with {@code binding} (a statement's {@code bindingForJournal}) calls one of
-     * them, or cannot be planned to tell (then it counts as calling one). Inside a transaction the
-     * question runs under a savepoint: a statement EXPLAIN refuses (DDL) must not abort it.
-     */
-    static boolean reaches(Connection physical, String sql, Object binding) throws SQLException {
-        Savepoint sp = physical.getAutoCommit() ? null : physical.setSavepoint();
-        try {
-            boolean reaches = false;
-            for (String plan : plans(physical, sql, binding)) {
-                reaches |= plan == null || CALL.matcher(plan).find();
+    private static boolean callsOne(Connection physical, String sql, Object binding) throws SQLException {
+        for (String plan : plans(physical, sql, binding)) {
+            if (plan == null || CALL.matcher(plan).find()) {
+                return true;
             }
-            if (sp != null) {
-                physical.releaseSavepoint(sp);
-            }
-            return reaches;
-        } catch (SQLException e) {
-            if (Classifier.retryability(e).needsNewConnection()) {
-                throw e;
-            }
-            if (sp != null) {
-                physical.rollback(sp);
-            }
-            return true;
         }
+        return false;
     }
 
     private static List<String> plans(Connection physical, String sql, Object binding) throws SQLException {

@@ -8,6 +8,7 @@ import io.retrying.jdbc.ReplayOutcome;
 import io.retrying.jdbc.Retryability;
 import io.retrying.jdbc.internal.proof.Binder;
 import io.retrying.jdbc.internal.proof.PgjdbcSplit;
+import io.retrying.jdbc.internal.proof.ReadOnlyFrame;
 import io.retrying.jdbc.internal.proof.ReadOnlyProof;
 import io.retrying.jdbc.internal.proof.Verdict;
 import java.sql.BatchUpdateException;
@@ -577,10 +578,17 @@ final class Recovery {
      * transactions read-only, so the flag alone proves nothing in autocommit.
      */
     static boolean enforcesReadOnly(Connection physical) throws SQLException {
-        try (Statement st = physical.createStatement(); ResultSet rs = st.executeQuery("SHOW transaction_read_only")) {
-            return rs.next() && "on".equals(rs.getString(1));
-        }
+        // asked in a frame like every question of the layer's, so not transaction_read_only (the frame's
+        // own): what the session's implicit transactions get, and whether the server is a standby
+        return ReadOnlyFrame.ask(physical, c -> {
+            try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(SESSION_READ_ONLY)) {
+                return rs.next() && rs.getBoolean(1);
+            }
+        });
     }
+
+    private static final String SESSION_READ_ONLY = ReadOnlyProof.MARK
+            + "select pg_catalog.current_setting('default_transaction_read_only') = 'on' or pg_catalog.pg_is_in_recovery()";
 
     /** Waits with the policy's sleeper; an interrupt ends the wait and surfaces the failure. */
     static void sleep(RetryPolicy policy, Duration delay, SQLException failure) throws SQLException {

@@ -125,6 +125,11 @@ final class RetryingConnection extends PgConnectionExtensions implements Connect
      * connection must read once restored ({@link ReportedSettings}); null when nothing to check.
      */
     private Map<String, String> reportedToKeep;
+    /**
+     * Whether the application ran a statement on the session in hand: code in the database may then
+     * have left state on it that a new session would lack ({@link StatefulRoutines}, asked at the swap).
+     */
+    private boolean sessionUsed;
     /** What the open transaction's id is known to be; made on the first transaction that asks. */
     private TransactionId xid;
     /** The prepared statements' capturing twins (issue 16), made on the first that rides. */
@@ -390,6 +395,19 @@ final class RetryingConnection extends PgConnectionExtensions implements Connect
                     + " one did. Call rollback() to continue on a new connection without that change.", "08003");
             throw lost;
         }
+        // only what the application ran counts: a failed statement's effects were rolled back with it
+        String stateful = !sessionUsed || config.initializer() != null ? null : statefulRoutine(fresh);
+        sessionUsed = false;
+        if (stateful != null) {
+            // the old session may have run code that set who it runs as, a tenant, a lock: restoring what
+            // the layer saw would run the application's statements as someone else (issue 28)
+            lost = new SQLException("The connection to the server was lost, and the session may have held state that"
+                    + " code in the database sets where this layer cannot see it (" + stateful + " may change a setting,"
+                    + " the role or a session lock), so a new connection would not run as the old one did. Call"
+                    + " rollback() to continue on a new connection without that state, or register a"
+                    + " ConnectionInitializer that re-establishes it.", "08003");
+            throw lost;
+        }
         if (xid != null) {
             xid.reset();
             xid.newPhysical();
@@ -402,6 +420,21 @@ final class RetryingConnection extends PgConnectionExtensions implements Connect
             throw closedByApplication();
         }
         return fresh;
+    }
+
+    /** {@link StatefulRoutines#first}, asked of the new connection; it is let go when the question fails. */
+    private String statefulRoutine(Connection fresh) throws SQLException {
+        String routine;
+        try {
+            routine = StatefulRoutines.first(fresh);
+        } catch (SQLException e) {
+            dialer.discard(fresh);
+            throw e;
+        }
+        if (routine != null) {
+            dialer.discard(fresh);
+        }
+        return routine;
     }
 
     private static SQLException closedByApplication() {
@@ -551,6 +584,7 @@ final class RetryingConnection extends PgConnectionExtensions implements Connect
      */
     void executed(RetryingStatement statement, int op, int flags, String sql, int intArg, Object arg, long result,
             Statement physical, Run run) throws SQLException {
+        sessionUsed = true;
         if ((flags & (SqlScan.SESSION | SqlScan.CONFIG | SqlScan.PINS | SqlScan.TX_CONTROL | SqlScan.CALLS)) != 0) {
             noteEffects(statement, op, flags, sql);
         }
@@ -586,7 +620,7 @@ final class RetryingConnection extends PgConnectionExtensions implements Connect
         }
         if ((flags & SqlScan.PINS) != 0) {
             pin("the session holds state only this server connection has (temp table, LISTEN, PREPARE, "
-                    + "WITH HOLD cursor, advisory lock, COPY or large object)");
+                    + "WITH HOLD cursor, advisory lock, COPY, large object or a DO block's unknown effects)");
         }
         if ((flags & SqlScan.SESSION) != 0 || ((flags & SqlScan.TX_CONTROL) != 0 && ((flags & SqlScan.MULTI) != 0
                 || ((flags & (SqlScan.TX_BEGIN | SqlScan.TX_END)) == 0 && inTransaction())))) {
@@ -831,6 +865,7 @@ final class RetryingConnection extends PgConnectionExtensions implements Connect
         if (lost != null || Placeholder.is(d)) {
             if (lost != null) {
                 reportedToKeep = null; // the acknowledgement: the next connection starts without what was lost
+                sessionUsed = false;
             }
             lost = null;
             dropPhysical();

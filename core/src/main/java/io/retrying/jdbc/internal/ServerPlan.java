@@ -1,5 +1,6 @@
 package io.retrying.jdbc.internal;
 
+import io.retrying.jdbc.internal.proof.ReadOnlyProof;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -9,7 +10,9 @@ import java.sql.Statement;
 /**
  * A journaled execution as PostgreSQL plans it: {@code EXPLAIN (VERBOSE, FORMAT JSON)} of its SQL
  * with its journaled parameters, on a replay's connection. Nothing is run; views, attribute
- * notation and the functions called are the server's reading, not ours. Failure path only.
+ * notation and the functions called are the server's reading, not ours. Failure path only. The
+ * planner runs STABLE functions while it estimates: callers ask it inside
+ * {@link io.retrying.jdbc.internal.proof.ReadOnlyFrame}.
  */
 final class ServerPlan {
 
@@ -32,7 +35,7 @@ final class ServerPlan {
         if (sql == null || sql.isEmpty()) {
             return null;
         }
-        String explain = "EXPLAIN (VERBOSE, FORMAT JSON) " + sql;
+        String explain = ReadOnlyProof.MARK + "EXPLAIN (VERBOSE, FORMAT JSON) " + sql;
         if (parameters != null) {
             try (PreparedStatement ps = physical.prepareStatement(explain)) {
                 parameters.applyTo(ps);

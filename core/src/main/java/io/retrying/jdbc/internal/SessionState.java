@@ -127,9 +127,18 @@ final class SessionState {
      * first in {@code search_path}, or a cast through a function, is refused). The proof costs about
      * six round trips, paid only when a connection is replaced.
      */
-    record ConfigRestore(SqlRestore statement, List<String> names) implements Restore {
+    record ConfigRestore(SqlRestore statement, List<String> names, Restore searchPathThen) implements Restore {
+        /**
+         * Runs the statement as it ran for the application: under the search_path it had then
+         * ({@code searchPathThen}, null for the default), so that {@code set_config} resolves to the
+         * function it resolved to (a schema of the application's may come before pg_catalog). A later
+         * search_path is restored after it, in the order the application set them.
+         */
         @Override
         public void applyTo(Connection physical) throws SQLException {
+            if (searchPathThen != null) {
+                searchPathThen.applyTo(physical);
+            }
             ParameterLog binding = statement.binding();
             Verdict verdict = ReadOnlyProof.prove(physical, statement.sql(),
                     binding == null ? Binder.NONE : binding::applyTo, binding != null, false);
@@ -383,11 +392,23 @@ final class SessionState {
             return "set_config('session_authorization', ...): the layer restores it only from SET SESSION AUTHORIZATION";
         }
         // one statement may set several: each name is kept, the statement shared (see remove())
-        Restore restore = new ConfigRestore(new SqlRestore(sql, binding), List.copyOf(names));
+        Restore restore = new ConfigRestore(new SqlRestore(sql, binding), List.copyOf(names), current(SEARCH_PATH));
         for (String name : names) {
             record(new Change(Kind.SET, name, restore), inTransaction);
         }
         return null;
+    }
+
+    /** What sets {@code key} as the session has it now (the open transaction's changes included); null: the default. */
+    private Restore current(String key) {
+        if (pending != null) {
+            for (int i = pending.size() - 1; i >= 0; i--) {
+                if (pending.get(i) instanceof Change change && key.equals(change.key)) {
+                    return change.kind == Kind.SET ? change.restore : null;
+                }
+            }
+        }
+        return settings.get(key);
     }
 
     private void record(Change change, boolean inTransaction) {
@@ -590,8 +611,16 @@ final class SessionState {
         if (!settings.isEmpty() && !physical.getAutoCommit()) {
             physical.setAutoCommit(true);
         }
+        boolean pathMoved = false;
         for (Restore setting : distinctRestores()) {
             setting.applyTo(physical);
+            pathMoved |= setting instanceof ConfigRestore config && config.searchPathThen() != null;
+        }
+        if (pathMoved && !settings.containsKey(SEARCH_PATH)) {
+            // a set_config ran under the search_path it had then; the session's own is the default again
+            try (Statement st = physical.createStatement()) {
+                st.execute("RESET search_path");
+            }
         }
         if ((dirty & HOLDABILITY) != 0) {
             physical.setHoldability(holdability);

@@ -28,7 +28,10 @@ final class SqlScan {
     static final int CALLS = 1 << 1;
     /** A statement starts with SET, RESET or DISCARD: session state may change. */
     static final int SESSION = 1 << 2;
-    /** Creates state a new connection cannot get back: temp table, LISTEN, PREPARE, WITH HOLD, COPY, advisory lock, large object. */
+    /**
+     * Creates state a new connection cannot get back: temp table (TEMP, or pg_temp named anywhere), LISTEN, PREPARE,
+     * WITH HOLD, COPY, advisory lock, large object, a DO block.
+     */
     static final int PINS = 1 << 3;
     /** More than one statement in the string. */
     static final int MULTI = 1 << 4;
@@ -184,6 +187,9 @@ final class SqlScan {
             char c = sql.charAt(i);
             int skip = skipOpaque(sql, i);
             if (skip > i) {
+                if (mentionsTempSchema(sql, i, skip)) {
+                    flags |= PINS; // a literal or quoted name naming pg_temp: a search_path or object that is this session's
+                }
                 if (c == '"') {
                     if (opensCall(sql, skip)) {
                         flags |= CALLS | (pinningFunction(sql, i + 1, skip - i - 2) ? PINS : 0);
@@ -232,7 +238,9 @@ final class SqlScan {
                     case ROLLBACK -> flags |= TX_CONTROL | (keywordFollows(sql, i, TO) ? 0 : TX_END);
                     case SAVEPOINT, RELEASE -> flags |= TX_CONTROL;
                     // a procedure or DO block may COMMIT part of its work: a server error then proves nothing
-                    case CALL, DO -> flags |= TX_CONTROL;
+                    case CALL -> flags |= TX_CONTROL;
+                    // anonymous code: nothing in the catalogs says what it left on the session (issue 28)
+                    case DO -> flags |= TX_CONTROL | PINS;
                     default -> { }
                 }
                 prev = kw;
@@ -253,6 +261,11 @@ final class SqlScan {
                 // this reading must still be looked at (and then pins, see onlySetsConfig)
                 flags |= CONFIG;
             }
+            if (len >= TEMP_SCHEMA.length() && sql.regionMatches(true, start, TEMP_SCHEMA, 0, TEMP_SCHEMA.length())) {
+                // pg_temp (or pg_temp_3): CREATE TABLE pg_temp.x, SET search_path = pg_temp, ... make objects only
+                // this session has, TEMP written or not (issue 22)
+                flags |= PINS;
+            }
             if (advisoryLock(sql, start, len)) {
                 flags |= PINS; // called or not as far as we can tell: a session lock must not be lost unseen
             }
@@ -268,6 +281,17 @@ final class SqlScan {
     }
 
     private static final String SET_CONFIG = "set_config";
+    private static final String TEMP_SCHEMA = "pg_temp";
+
+    /** Whether the quoted or commented region {@code [from, to)} names the temporary schema. */
+    private static boolean mentionsTempSchema(String sql, int from, int to) {
+        for (int j = from; j + TEMP_SCHEMA.length() <= to; j++) {
+            if (sql.regionMatches(true, j, TEMP_SCHEMA, 0, TEMP_SCHEMA.length())) {
+                return true;
+            }
+        }
+        return false;
+    }
 
     /**
      * One {@code set_config(name, value, is_local)} call in a statement.

@@ -42,7 +42,7 @@ import org.postgresql.PGNotification;
 class XidCaptureTest {
 
     /** The text of the capture's own round trip before COMMIT (a riding capture reads "... as retrying_jdbc_xid"). */
-    static final String ROUND_TRIP = "_if_assigned()::text::bigint, case";
+    static final String ROUND_TRIP = "_if_assigned()::pg_catalog.text::bigint, case";
     private static final String RIDE = "as retrying_jdbc_xid";
 
     private final PgServer pg;
@@ -246,7 +246,7 @@ class XidCaptureTest {
             assertEquals(List.of("statement", "function"), notifications(listener, 2));
             // the replays ran them without the capture: COMMIT then assigned the id (a round trip, on the failure path)
             assertEquals(0, physical.executions(ROUND_TRIP));
-            assertEquals(2, physical.executions("pg_current_xact_id() end)::text::bigint, case"));
+            assertEquals(2, physical.executions("pg_current_xact_id() end)::pg_catalog.text::bigint, case"));
         }
         assertEquals(List.of(CommitOutcome.ABORTED, CommitOutcome.ABORTED), outcomes());
     }

@@ -30,7 +30,7 @@ public final class Physical implements QueryExecutionListener {
             .maxAttempts(3).baseDelay(Duration.ofMillis(5)).maxDelay(Duration.ofMillis(100)).noTokenBucket().build();
 
     /** What the layer's proof statements start with (io.retrying.jdbc.internal.proof.PlanCheck.MARK). */
-    static final String PROOF_MARK = "/* retrying-jdbc proof */";
+    public static final String PROOF_MARK = "/* retrying-jdbc proof */";
 
     private final DataSource proxied;
     private final String url;
@@ -44,6 +44,8 @@ public final class Physical implements QueryExecutionListener {
     private final List<String> prepares = new CopyOnWriteArrayList<>();
     /** Every Connection.set* call on a physical connection, in order. */
     final List<String> connectionSetters = new CopyOnWriteArrayList<>();
+    /** Holds the layer's own statements to their frames (DESIGN.md "The layer's own statements"). */
+    private final FrameAudit frames = new FrameAudit();
 
     public Physical(String jdbcUrl) {
         this.url = jdbcUrl;
@@ -56,6 +58,7 @@ public final class Physical implements QueryExecutionListener {
 
             @Override
             public void afterMethod(MethodExecutionContext context) {
+                frames.method(context);
                 if (context.getTarget() instanceof Connection && context.getMethod().getName().startsWith("set")) {
                     connectionSetters.add(context.getMethod().getName());
                 }
@@ -117,6 +120,7 @@ public final class Physical implements QueryExecutionListener {
 
     @Override
     public void afterQuery(ExecutionInfo execInfo, List<QueryInfo> queryInfoList) {
+        frames.query(execInfo, queryInfoList);
         StringBuilder sql = new StringBuilder();
         for (QueryInfo q : queryInfoList) {
             sql.append(q.getQuery()).append('\n');

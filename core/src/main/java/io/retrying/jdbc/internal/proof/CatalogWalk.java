@@ -72,6 +72,9 @@ final class CatalogWalk {
                 st.execute(PlanCheck.MARK + "BEGIN READ WRITE; SET LOCAL jit = off");
                 st.execute(PlanCheck.MARK + "CREATE FUNCTION " + FUNCTION + "(" + String.join(", ", parameterTypes)
                         + ") RETURNS void LANGUAGE sql BEGIN ATOMIC\n" + nativeSql + "\n;\nEND");
+                // the function is made (parse analysis only: nothing of the application's runs); from here
+                // on the transaction cannot write (making it read-only is allowed at any point)
+                st.execute(PlanCheck.MARK + "SET TRANSACTION READ ONLY");
                 try (PreparedStatement ps = fresh.prepareStatement(WALK)) {
                     Array allowed = fresh.createArrayOf("text", harmless.toArray());
                     ps.setArray(1, allowed);

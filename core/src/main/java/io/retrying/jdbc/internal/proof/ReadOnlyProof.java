@@ -72,7 +72,8 @@ public final class ReadOnlyProof {
             if (nativeSql == null) {
                 return Verdict.not("pgjdbc sends it as more than one statement");
             }
-            plan = PlanCheck.explain(fresh, pg, sql, binder, parameterized);
+            // the planner runs STABLE functions while it estimates: the EXPLAIN runs where nothing can write
+            plan = ReadOnlyFrame.ask(fresh, c -> PlanCheck.explain(c, pg, sql, binder, parameterized));
         } catch (SQLException refused) {
             String state = refused.getSQLState();
             if (fresh.isClosed() || state == null || state.startsWith("08")) {
