@@ -494,12 +494,48 @@ final class Recovery {
         return true;
     }
 
-    /** ROLLBACK failed: if the connection is gone, so is the transaction; the next call dials a new one. */
+    /**
+     * ROLLBACK failed: if the connection is gone, so is the transaction; the next call dials a new
+     * one. Not for a pinned connection whose loss no call of the layer's reported (the application
+     * saw it from pgjdbc, through COPY or large objects): the session the application holds is gone
+     * with it, and ROLLBACK throws pgjdbc's exception, as bare pgjdbc does; the loss then stands
+     * until acknowledged, as any loss of a pinned connection (pgjdbc's CopyTest#lockReleaseOnCancelFailure).
+     */
     boolean healForRollback(SQLException e) {
         if (!classify(e, false, false, false).needsNewConnection()) {
             return false;
         }
+        if (connection.pinnedBy() != null) {
+            connection.markLost(e);
+            return false;
+        }
         connection.dropPhysical();
+        return true;
+    }
+
+    /**
+     * Whether {@code e}, the failure of a statement that carried the transaction id capture, was
+     * the server refusing the capture's company rather than the application's statement: a
+     * protocol violation it reported on a session that lives on (08P01: how pgjdbc frames a string
+     * of several statements in one of its modes, which the application's statement alone is not).
+     * Then the capture rides no more on this connection, and the transaction, aborted by the
+     * refusal, is begun again on the same connection with its journal replayed (no attempt
+     * counted, no retry reported), so that the caller runs the application's statement alone.
+     * False when it is not such a refusal or the journal cannot be replayed: the failure then
+     * takes the ordinary path, where a retry runs the statement without the capture.
+     */
+    boolean rideRefused(RetryingStatement statement, int flags, SQLException e) throws SQLException {
+        Connection physical = connection.physicalInHand();
+        if (!"08P01".equals(Classifier.sqlState(e)) || !Classifier.serverReported(e) || physical == null
+                || physical.isClosed() || statement.closedByApp()) {
+            return false;
+        }
+        connection.xid().refusedOn(connection.generation());
+        List<JournalEntry> entries = replayableEntries(statement, flags, Retryability.SAFE);
+        if (entries == null) {
+            return false;
+        }
+        connection.replay().again(entries, e, new Run(policy, config.reconnectWindow(), connection.id()));
         return true;
     }
 

@@ -110,6 +110,8 @@ class RetryingStatement implements Statement, PGStatement {
     private boolean poolable;
     private String cursorName;
     private int prepareThreshold;
+    /** A negative prepare threshold was set: pgjdbc forces binary transfers on the statement from then on. */
+    private boolean forcesBinary;
     private boolean adaptiveFetch;
 
     private List<String> batch;
@@ -383,8 +385,9 @@ class RetryingStatement implements Statement, PGStatement {
                 if (capture == null || capture.readsWithout(flags)) {
                     // no id wanted, or a plain read ahead of any write (TransactionId says why that is safe)
                     result = perform(d, op, sql, intArg, arg);
-                } else if (canRide(d, op, sql, flags)) {
-                    result = ride(d, op, sql, capture);
+                } else if (!forcesBinary && capture.ridesOn(owner.generation(), owner.physicalInHand())
+                        && canRide(d, op, sql, flags)) {
+                    result = rideOrAlone(d, op, sql, flags, intArg, arg, capture);
                 } else {
                     capture.ranWithout();
                     result = perform(d, op, sql, intArg, arg);
@@ -501,6 +504,25 @@ class RetryingStatement implements Statement, PGStatement {
                 return large || count <= Integer.MAX_VALUE ? count : SUCCESS_NO_INFO;
             }
         }
+    }
+
+    /**
+     * {@link #ride}; where the server refuses the capture the statement carried
+     * ({@link Recovery#rideRefused}), the application's statement runs alone, in the transaction
+     * begun again as it was: the refusal is the layer's, never the application's failure.
+     */
+    private long rideOrAlone(Statement d, int op, String sql, int flags, int intArg, Object arg, TransactionId capture)
+            throws SQLException {
+        try {
+            return ride(d, op, sql, capture);
+        } catch (SQLException e) {
+            if (!owner.recovery().rideRefused(this, flags, e)) {
+                throw e;
+            }
+        }
+        ridden = null;
+        capture.ranWithout();
+        return perform(delegate(), op, sql, intArg, arg);
     }
 
     /** Executes {@code op} once on the physical statement {@code d}. */
@@ -997,6 +1019,7 @@ class RetryingStatement implements Statement, PGStatement {
     public final void setPrepareThreshold(int threshold) throws SQLException {
         pg(delegate()).setPrepareThreshold(threshold);
         prepareThreshold = threshold;
+        forcesBinary |= threshold < 0;
         settings |= PREPARE_THRESHOLD;
     }
 

@@ -4,6 +4,7 @@ import io.retrying.jdbc.Commits;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import org.postgresql.jdbc.PgConnection;
 
 /**
  * What the open transaction's id is known to be, so that a COMMIT whose reply is lost can be
@@ -85,6 +86,9 @@ final class TransactionId {
     private int identityGeneration = -1;
     /** Where the WAL was when this transaction's id was first seen ({@link CommitResolver#POSITION_SQL}). */
     private String position;
+    /** Whether the capture may ride on the physical connection of {@link #ridesGeneration} ({@link #ridesOn}). */
+    private boolean rides;
+    private int ridesGeneration = -1;
 
     /** A new transaction (or a replay's): nothing known yet. */
     void reset() {
@@ -193,6 +197,53 @@ final class TransactionId {
         }
         return forced ? RIDE_FORCED_WITH_IDENTITY : RIDE_WITH_IDENTITY;
     }
+
+    /**
+     * Whether the capture may ride with the application's statements on {@code physical}, the
+     * connection of {@code generation}: not where pgjdbc forces binary transfers there
+     * ({@link #forcesBinary}), nor once the server refused a statement carrying it
+     * ({@link #refusedOn}). Asked of pgjdbc once per physical connection.
+     */
+    boolean ridesOn(int generation, Connection physical) {
+        if (ridesGeneration != generation) {
+            rides = physical != null && !forcesBinary(physical);
+            ridesGeneration = generation;
+        }
+        return rides;
+    }
+
+    /**
+     * The server refused a statement that carried the capture on the connection of
+     * {@code generation}: the capture rides no more there (COMMIT pays the round trip).
+     */
+    void refusedOn(int generation) {
+        rides = false;
+        ridesGeneration = generation;
+    }
+
+    /**
+     * Whether pgjdbc forces binary transfers on {@code physical} ({@code prepareThreshold=-1},
+     * or {@code -Dorg.postgresql.forceBinary}, which its statements read once). It then
+     * describes a statement not yet described in a round trip of its own, and for a string of
+     * several statements it gives the first one that returns rows the row description of the
+     * last (pgjdbc 42.7.14, QueryExecutorImpl: describe-only RowDescriptions do not advance its
+     * queue of portals to describe): the application's SELECT would be bound with the capture's
+     * three result formats, and the server refuses it (08P01 "bind message has 3 result formats
+     * but query has 1 columns"). Not knowing (a connection that is not pgjdbc's): forced.
+     */
+    static boolean forcesBinary(Connection physical) {
+        if (FORCE_BINARY_PROPERTY) {
+            return true;
+        }
+        try {
+            return physical.unwrap(PgConnection.class).getForceBinary();
+        } catch (SQLException | RuntimeException e) {
+            return true;
+        }
+    }
+
+    /** pgjdbc's statements read {@code org.postgresql.forceBinary} when their class loads: read it as they did. */
+    private static final boolean FORCE_BINARY_PROPERTY = Boolean.getBoolean("org.postgresql.forceBinary");
 
     /**
      * Reads a capture's row (the caller checked its first column's label): the id, and the identity

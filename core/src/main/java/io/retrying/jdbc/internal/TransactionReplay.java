@@ -92,6 +92,24 @@ final class TransactionReplay {
         }
     }
 
+    /**
+     * The transaction begun again on the same connection with {@code entries} replayed, verified,
+     * after {@code refusal}: the server refused what the layer added to a statement
+     * ({@link Recovery#rideRefused}), not the application's work, so no attempt is counted
+     * ({@code run} only names the failure when the replay cannot be made).
+     */
+    void again(List<JournalEntry> entries, SQLException refusal, Run run) throws SQLException {
+        try {
+            restart(false);
+            replay(entries, refusal);
+        } catch (ReplayDivergedException diverged) {
+            throw diverged(diverged, run);
+        } catch (Unreplayable unreplayable) {
+            throw unreplayable(unreplayable, refusal, Retryability.SAFE, run);
+        }
+        connection.replayed(!entries.isEmpty());
+    }
+
     /** A new transaction: on the same connection after ROLLBACK, or on a new one. */
     private void restart(boolean newConnection) throws SQLException {
         if (newConnection) {

@@ -158,4 +158,57 @@ class PgjdbcBehaviourTest {
         }
         assertEquals(0, pg.queryLong("SELECT count(*) FROM refused_tx"));
     }
+
+    /**
+     * pgjdbc's CopyTest#lockReleaseOnCancelFailure (issue 22, item 8): the backend of a COPY in
+     * progress is terminated, writing to the COPY and cancelling it fail; rollback() then throws
+     * pgjdbc's exception, as on bare pgjdbc (the layer used to drop the dead connection and return).
+     * The loss then stands until acknowledged: a second rollback() returns, and the next statement
+     * runs on a new connection.
+     */
+    @Test
+    void rollbackAfterAFailedCopyCancelThrowsAsOnBarePgjdbc() throws Exception {
+        pg.sql("DROP TABLE IF EXISTS copied", "CREATE TABLE copied (a int, b int, c int)");
+        try (Connection bare = pg.connect(); Connection c = open("")) {
+            String onBare = copyKilledThenRollback(bare);
+            String through = copyKilledThenRollback(c);
+            assertEquals(onBare, through);
+            c.rollback(); // the acknowledgement
+            try (Statement st = c.createStatement(); java.sql.ResultSet rs = st.executeQuery("SELECT 1")) {
+                assertTrue(rs.next());
+            }
+        }
+        assertEquals(0, pg.queryLong("SELECT count(*) FROM copied"));
+    }
+
+    /** The SQLState rollback() throws after the COPY's backend died and its cancel failed. */
+    private String copyKilledThenRollback(Connection c) throws Exception {
+        c.setAutoCommit(false);
+        org.postgresql.copy.CopyIn copyIn = c.unwrap(org.postgresql.PGConnection.class).getCopyAPI()
+                .copyIn("COPY copied FROM STDIN WITH DELIMITER ','");
+        int pid = c.unwrap(org.postgresql.PGConnection.class).getBackendPID();
+        pg.sql("SELECT pg_terminate_backend(" + pid + ")");
+        while (pg.queryLong("SELECT count(*) FROM pg_stat_activity WHERE pid = " + pid) > 0) {
+            Thread.sleep(10);
+        }
+        byte[] nulls = ",,\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        SQLException writing = assertThrows(SQLException.class, () -> {
+            while (true) {
+                copyIn.writeToCopy(nulls, 0, nulls.length);
+            }
+        });
+        assertIoFailure(writing);
+        if (copyIn.isActive()) {
+            assertIoFailure(assertThrows(SQLException.class, copyIn::cancelCopy));
+        }
+        SQLException rollback = assertThrows(SQLException.class, c::rollback, "rollback() throws, as on bare pgjdbc");
+        assertIoFailure(rollback);
+        return rollback.getSQLState();
+    }
+
+    /** pgjdbc's CopyTest#acceptIOCause: a connection failure (08006, 08003) or an IOException cause. */
+    private static void assertIoFailure(SQLException e) {
+        assertTrue("08006".equals(e.getSQLState()) || "08003".equals(e.getSQLState())
+                || e.getCause() instanceof java.io.IOException, () -> chain(e));
+    }
 }

@@ -1,0 +1,18 @@
+/*
+ * Copyright (c) 2018, PostgreSQL Global Development Group
+ * See the LICENSE file in the project root for more information.
+ */
+
+package org.postgresql.jdbc;
+
+import org.postgresql.core.Oid;
+
+public class IntArraysTest extends AbstractArraysTest<int[]> {
+
+  private static final int[][][] ints = new int[][][]{{{1, 2, 3, 4}, {5, 6, 7, 8}, {9, 10, 11, 12}},
+      {{13, 14, 15, 16}, {17, 18, 19, 20}, {21, 22, 23, 24}}};
+
+  public IntArraysTest() {
+    super(ints, true, Oid.INT4_ARRAY);
+  }
+}
