@@ -57,16 +57,18 @@ final class TransactionId {
      * Appended to the application's SQL. It starts on a new line (a trailing {@code --} comment
      * ends there) and holds no quote, dollar, comment or placeholder character: it cannot close a
      * literal, identifier or comment the application left open (that SQL fails either way), nor add
-     * a parameter.
+     * a parameter. Built-ins by their pg_catalog names: a search_path that puts the application's
+     * schema first must not make the capture call the application's code.
      */
-    private static final String RIDE_XID = "\n;select pg_current_xact_id_if_assigned()::text::bigint as " + COLUMN;
+    private static final String RIDE_XID = "\n;select pg_catalog.pg_current_xact_id_if_assigned()::pg_catalog.text::bigint as "
+            + COLUMN;
     /** As {@link #RIDE_XID}, assigning the id; never on a standby (nothing there gets one, and asking fails). */
     private static final String RIDE_FORCED_XID = "\n;select " + CommitResolver.FORCED_XID_SQL + " as " + COLUMN;
 
     /** Every capture brings the WAL position once the id is assigned (column 2); the identity rides on (column 3). */
     private static final String POSITION = ", " + CommitResolver.POSITION_SQL;
 
-    private static final String IDENTITY_ONCE_ASSIGNED = POSITION + ", case when pg_current_xact_id_if_assigned() is null then null else "
+    private static final String IDENTITY_ONCE_ASSIGNED = POSITION + ", case when pg_catalog.pg_current_xact_id_if_assigned() is null then null else "
             + CommitResolver.IDENTITY_SQL + " end";
 
     private static final String RIDE = RIDE_XID + POSITION;
