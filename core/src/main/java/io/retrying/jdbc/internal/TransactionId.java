@@ -5,6 +5,7 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import org.postgresql.jdbc.PgConnection;
+import org.postgresql.jdbc.PreferQueryMode;
 
 /**
  * What the open transaction's id is known to be, so that a COMMIT whose reply is lost can be
@@ -203,12 +204,13 @@ final class TransactionId {
     /**
      * Whether the capture may ride with the application's statements on {@code physical}, the
      * connection of {@code generation}: not where pgjdbc forces binary transfers there
-     * ({@link #forcesBinary}), nor once the server refused a statement carrying it
-     * ({@link #refusedOn}). Asked of pgjdbc once per physical connection.
+     * ({@link #forcesBinary}), nor with {@code preferQueryMode=simple} ({@link #simpleQueries}), nor
+     * once the server refused a statement carrying it ({@link #refusedOn}). Asked of pgjdbc once per
+     * physical connection.
      */
     boolean ridesOn(int generation, Connection physical) {
         if (ridesGeneration != generation) {
-            rides = physical != null && !forcesBinary(physical);
+            rides = physical != null && !forcesBinary(physical) && !simpleQueries(physical);
             ridesGeneration = generation;
         }
         return rides;
@@ -239,6 +241,21 @@ final class TransactionId {
         }
         try {
             return physical.unwrap(PgConnection.class).getForceBinary();
+        } catch (SQLException | RuntimeException e) {
+            return true;
+        }
+    }
+
+    /**
+     * Whether pgjdbc sends every statement as a simple Query ({@code preferQueryMode=simple}): the
+     * server's lexer, not pgjdbc's, then splits the string, and the two read nested comments,
+     * {@code U&'...' UESCAPE} and {@code standard_conforming_strings=off} each their own way, so
+     * nothing proves that an appended statement cannot join or change the application's. The capture
+     * does not ride there (COMMIT pays the round trip). Not knowing: simple.
+     */
+    static boolean simpleQueries(Connection physical) {
+        try {
+            return physical.unwrap(PgConnection.class).getPreferQueryMode() == PreferQueryMode.SIMPLE;
         } catch (SQLException | RuntimeException e) {
             return true;
         }

@@ -596,7 +596,7 @@ class XidCaptureTest {
     }
 
     /** How the capture starts where it is appended to the application's SQL. */
-    private static final String RIDE_TEXT_START = "\n;select pg_current_xact_id";
+    private static final String RIDE_TEXT_START = "\n;select pg_catalog.pg_current_xact_id";
 
     private List<CommitOutcome> outcomes() {
         return resolutions.outcomes.stream().map(e -> e.getValue()).toList();
