@@ -83,18 +83,15 @@ final class CatalogWalk {
                     }
                 }
             } catch (SQLException refused) {
-                return "the server could not make the proof (" + refused.getSQLState() + ": " + firstLine(refused) + ")";
+                // the SQLState only: the server's words may quote the application's literals, and this
+                // reason reaches the log and the application's exception
+                return "the server could not make the proof (SQLState " + refused.getSQLState() + ")";
             } finally {
                 st.execute(PlanCheck.MARK + "ROLLBACK");
             }
         }
     }
 
-    private static String firstLine(SQLException e) {
-        String m = String.valueOf(e.getMessage());
-        int nl = m.indexOf('\n');
-        return nl < 0 ? m : m.substring(0, nl);
-    }
 
     // tree: the statement's parse tree and every tree it reaches (views' rules, policies, domain
     // checks, SQL-standard function bodies); ref: every oid those trees name, by the field that
