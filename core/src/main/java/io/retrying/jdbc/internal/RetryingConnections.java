@@ -162,11 +162,9 @@ public final class RetryingConnections {
                 int number = run.failed(e);
                 Attempt decision = policy.decideReconnect(e, number, run.remaining());
                 if (!decision.retry()) {
-                    config.reporter().gaveUp(run.event(e, decision));
-                    if (number == 1) {
-                        throw e;
-                    }
-                    throw policy.exhausted(e, number, run.previous());
+                    SQLException surfaced = number == 1 ? e : policy.exhausted(e, number, run.previous());
+                    config.reporter().gaveUp(run.event(surfaced, decision));
+                    throw surfaced;
                 }
                 config.reporter().retrying(run.event(e, decision));
                 Recovery.sleep(policy, decision.delay(), e);
