@@ -36,6 +36,7 @@ columns=$( { { [ -t 1 ] || [ -t 2 ]; } && tput cols 2>/dev/null; } || echo "${CO
 exec java \
   -Dretrying.demo.stdout.tty="$tty_out" -Dretrying.demo.stderr.tty="$tty_err" -Dretrying.demo.columns="$columns" \
   -Dorg.slf4j.simpleLogger.logFile=examples/target/demo.log \
+  -Dorg.slf4j.simpleLogger.log.io.retrying.jdbc=debug \
   -Dorg.slf4j.simpleLogger.showDateTime=true \
   -Dorg.slf4j.simpleLogger.dateTimeFormat=HH:mm:ss.SSS \
   -cp "examples/target/classes:examples/target/lib/*" \

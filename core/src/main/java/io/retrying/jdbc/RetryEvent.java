@@ -5,7 +5,7 @@ import java.time.Duration;
 /**
  * What a {@link RetryListener} is told about one retry, recovery or give-up.
  *
- * @param sqlState the SQLState of the failure (first one found along causes and next
+ * @param sqlState the SQLState of {@code failure} (first one found along causes and next
  *     exceptions), or {@code null} when it has none (a lost socket, for instance)
  * @param recovery the recovery class the failure was classified as
  * @param attempt the attempt this event is about, counting the first try as 1: the one that
@@ -17,8 +17,10 @@ import java.time.Duration;
  *     host name, user or password
  * @param elapsed time since the first attempt of this piece of work started
  * @param reason a short, fixed text saying why the decision was taken (no data values)
- * @param failure the failure itself; for {@code onRecovered}, the last failure overcome. Its
- *     message may hold data values from the server: do not publish it as is
+ * @param failure the failure itself; for {@code onRecovered}, the last failure overcome; for
+ *     {@code onGiveUp}, what the application gets (a {@link WriteOutcomeUnknownException}, a
+ *     {@link CommitOutcomeUnknownException} or a {@link RetriesExhaustedException}, the failure
+ *     it reports as its cause). Its message may hold data values from the server: do not publish it as is
  * @param sinceFirstFailure time since the first failure of this piece of work: zero for the first
  *     {@code onRetry}/{@code onGiveUp}, the time it took to recover for {@code onRecovered}
  */

@@ -31,8 +31,9 @@ import javax.sql.DataSource;
  *
  * <p><b>What runs again.</b> The whole unit, for every retryable class (SAFE, RECONNECT,
  * BACKPRESSURE, RESET_STATE) and for UNKNOWN too: a connection lost while a write or a COMMIT was
- * in flight, SQLState 08007 (a {@link CommitOutcomeUnknownException}, or the 08007 a
- * {@link RetryingDataSource} connection reports for an autocommit write whose socket was lost),
+ * in flight, SQLState 08007 (a {@link CommitOutcomeUnknownException}, or the
+ * {@link WriteOutcomeUnknownException} a {@link RetryingDataSource} connection reports for an
+ * autocommit write whose socket was lost),
  * 40003. That is what declaring the unit idempotent buys, and what it costs: the first run may
  * have taken effect, so the unit must do no harm when it runs twice (write under an idempotency
  * key, {@code INSERT ... ON CONFLICT (key) DO NOTHING}; set values instead of adding to them).

@@ -147,8 +147,8 @@ class PasswordNeverShownTest {
         assertEquals("08001", e.getSQLState());
         assertTrue(((RetriesExhaustedException) e).attempts() >= 2, String.valueOf(e));
         assertTrue(elapsedMs < 5_000, "elapsed " + elapsedMs + " ms");
-        // and the retries were logged (without the password: checked after each test)
-        assertTrue(stderr.toString(StandardCharsets.UTF_8).contains("retrying: sqlstate=08001 class=RECONNECT"),
+        // and the give-up was logged (without the password: checked after each test)
+        assertTrue(stderr.toString(StandardCharsets.UTF_8).contains("giving up: sqlstate=08001 class=RECONNECT"),
                 stderr.toString(StandardCharsets.UTF_8));
     }
 

@@ -290,18 +290,24 @@ final class CommitResolver {
                 }
                 if (xid == Commits.NO_XID && (noXid || !wrote)) {
                     connection.markLost(e);
-                    reporter.gaveUp(run(run).event(e, Retryability.UNKNOWN, Duration.ZERO, "connection lost during COMMIT"));
-                    throw new CommitOutcomeUnknownException("The connection was lost during COMMIT; whether the "
+                    CommitOutcomeUnknownException unknown = new CommitOutcomeUnknownException(
+                            "The connection was lost during COMMIT; whether the "
                             + "transaction committed is unknown (it had no transaction id, but the server could not prove that "
                             + "nothing it ran can have written or sent a notification: a volatile function, directly or "
                             + "through a view, row-level security policy or operator; or its statements were not kept)",
                             Commits.NO_XID, e);
+                    reporter.gaveUp(run(run).event(unknown, Retryability.UNKNOWN, Duration.ZERO,
+                            "connection lost during COMMIT"));
+                    throw unknown;
                 }
                 if (!capture) {
                     connection.markLost(e);
-                    reporter.gaveUp(run(run).event(e, Retryability.UNKNOWN, Duration.ZERO, "connection lost during COMMIT"));
-                    throw new CommitOutcomeUnknownException("The connection was lost during COMMIT; whether the "
+                    CommitOutcomeUnknownException unknown = new CommitOutcomeUnknownException(
+                            "The connection was lost during COMMIT; whether the "
                             + "transaction committed is unknown (retry.resolveCommits is off)", Commits.NO_XID, e);
+                    reporter.gaveUp(run(run).event(unknown, Retryability.UNKNOWN, Duration.ZERO,
+                            "connection lost during COMMIT"));
+                    throw unknown;
                 }
                 CommitOutcome outcome = resolve(xid, identity, position, e);
                 if (outcome == CommitOutcome.COMMITTED) {
@@ -319,9 +325,11 @@ final class CommitResolver {
                     continue;
                 }
                 connection.markLost(e);
-                reporter.gaveUp(run(run).event(e, Retryability.UNKNOWN, Duration.ZERO, "COMMIT outcome " + outcome));
-                throw new CommitOutcomeUnknownException("The connection was lost during COMMIT and the outcome of "
+                CommitOutcomeUnknownException unknown = new CommitOutcomeUnknownException(
+                        "The connection was lost during COMMIT and the outcome of "
                         + "transaction " + xid + " could not be settled (" + outcome + ")", xid, e);
+                reporter.gaveUp(run(run).event(unknown, Retryability.UNKNOWN, Duration.ZERO, "COMMIT outcome " + outcome));
+                throw unknown;
             }
             break;
         }

@@ -6,6 +6,7 @@ import io.retrying.jdbc.Deadline;
 import io.retrying.jdbc.RetryPolicy;
 import io.retrying.jdbc.ReplayOutcome;
 import io.retrying.jdbc.Retryability;
+import io.retrying.jdbc.WriteOutcomeUnknownException;
 import io.retrying.jdbc.internal.proof.Binder;
 import io.retrying.jdbc.internal.proof.PgjdbcSplit;
 import io.retrying.jdbc.internal.proof.ReadOnlyFrame;
@@ -33,7 +34,7 @@ import java.util.List;
  *       with the statement re-created, RECONNECT on a new connection).</li>
  *   <li>The socket was lost with no word from the server: replayed only if the server proves it
  *       read-only on the new connection ({@link ReadOnlyProof}: pgjdbc's split, EXPLAIN, a fresh
- *       catalog walk); otherwise the application gets SQLState 08007 ({@link #LOST_WRITE_STATE}),
+ *       catalog walk); otherwise the application gets a {@link WriteOutcomeUnknownException} (08007),
  *       the original failure as its cause. {@link SqlScan} only spares the proof for what surely
  *       writes.</li>
  *   <li>A string of several statements: pgjdbc may have sent it as several implicit transactions
@@ -53,9 +54,6 @@ import java.util.List;
  * connection would.
  */
 final class Recovery {
-
-    /** What the application gets when a statement that may have written lost its connection. */
-    static final String LOST_WRITE_STATE = "08007";
 
     private final RetryingConnection connection;
     private final RetryConfig config;
@@ -108,8 +106,10 @@ final class Recovery {
         if (connection.inTransaction()) {
             if ((flags & SqlScan.TX_END) != 0 && recovery.needsNewConnection() && !RetryingConnection.rollsBack(sql)) {
                 // a COMMIT sent as SQL whose reply was lost: as for commit(), the outcome is unknown; never re-run
-                reporter.gaveUp(run.event(e, Retryability.UNKNOWN, Duration.ZERO, "connection lost during a COMMIT sent as SQL"));
-                throw connection.commitStatementLost(withPrevious(e, run));
+                // (reported as what the application gets: 08007, the lost connection its cause)
+                SQLException unknown = connection.commitStatementLost(withPrevious(e, run));
+                reporter.gaveUp(run.event(unknown, Retryability.UNKNOWN, Duration.ZERO, "connection lost during a COMMIT sent as SQL"));
+                throw unknown;
             }
             // a transaction the server had already aborted is not brought back by a replay (nor by
             // running on a new connection): COMMIT must still refuse it
@@ -156,11 +156,13 @@ final class Recovery {
             // transactions: its first statements may have committed, so it is not run again, and the
             // application must not run it again whole either (a raw 40001 or 55P03 invites that).
             dropIfDead(recovery);
-            giveUp(e, recovery, run, "an autocommit string of several statements that pgjdbc may have sent with a Sync"
-                    + " between them: its first statements may have committed");
-            throw new SQLException("A string of several statements failed in autocommit; pgjdbc may have run it as"
-                    + " several implicit transactions, so its first statements may have been applied: not run again",
-                    LOST_WRITE_STATE, withPrevious(e, run));
+            SQLException unknown = new WriteOutcomeUnknownException("A string of several statements failed in"
+                    + " autocommit; pgjdbc may have run it as several implicit transactions, so its first statements"
+                    + " may have been applied: not run again", withPrevious(e, run));
+            reporter.gaveUp(run.event(unknown, Retryability.UNKNOWN, Duration.ZERO, "an autocommit string of several"
+                    + " statements that pgjdbc may have sent with a Sync between them: its first statements may have"
+                    + " committed"));
+            throw unknown;
         }
 
         boolean wrote = false;
@@ -183,15 +185,18 @@ final class Recovery {
         Attempt decision = policy.decide(decided, e, number, run.remaining());
         run.resetUsed |= decided == Retryability.RESET_STATE;
         if (!decision.retry()) {
-            reporter.stopped(run.event(e, decision), decision);
-            dropIfDead(recovery);
             if (wrote) {
-                throw mayHaveWritten(e, run);
+                SQLException unknown = mayHaveWritten(e, run);
+                reporter.stopped(run.event(unknown, Retryability.UNKNOWN, Duration.ZERO,
+                        "the connection was lost under a statement that writes: not run again"), decision);
+                dropIfDead(recovery);
+                throw unknown;
             }
-            if (decision.refusedByBudget() || number > 1 && decision.recovery().isRetryable()) {
-                throw policy.exhausted(e, number, run.previous(), decision);
-            }
-            throw withPrevious(e, run);
+            SQLException surfaced = decision.refusedByBudget() || number > 1 && decision.recovery().isRetryable()
+                    ? policy.exhausted(e, number, run.previous(), decision) : withPrevious(e, run);
+            reporter.stopped(run.event(surfaced, decision), decision);
+            dropIfDead(recovery);
+            throw surfaced;
         }
         reporter.retrying(run.event(e, decision));
         sleep(policy, decision.delay(), e);
@@ -214,8 +219,9 @@ final class Recovery {
                     throw unknown;
                 }
                 if (!verdict.readOnly()) {
-                    reporter.gaveUp(run.event(e, Retryability.UNKNOWN, Duration.ZERO, "not replayed: " + verdict.reason()));
-                    throw mayHaveWritten(e, run, verdict.reason());
+                    SQLException unknown = mayHaveWritten(e, run, verdict.reason());
+                    reporter.gaveUp(run.event(unknown, Retryability.UNKNOWN, Duration.ZERO, "not replayed: " + verdict.reason()));
+                    throw unknown;
                 }
                 // on the connection the proof was answered on: when the first new one broke under the
                 // proof, that is another (the first is discarded, and its guard would fail: 08007)
@@ -244,9 +250,10 @@ final class Recovery {
         } catch (SQLException refused) {
             e.addSuppressed(refused);
             connection.dropPhysical();
-            reporter.gaveUp(run.event(e, Retryability.UNKNOWN, Duration.ZERO,
+            SQLException unknown = mayHaveWritten(e, run);
+            reporter.gaveUp(run.event(unknown, Retryability.UNKNOWN, Duration.ZERO,
                     "not replayed: its read-only guard could not be opened"));
-            throw mayHaveWritten(e, run);
+            throw unknown;
         }
         run.readOnlyGuard = e;
     }
@@ -282,12 +289,12 @@ final class Recovery {
             }
         }
         if ("25006".equals(Classifier.sqlState(e))) {
-            reporter.gaveUp(run.event(e, Retryability.UNKNOWN, Duration.ZERO,
-                    "the replay tried to write (a function the proof could not see into): refused, not applied"));
-            SQLException unknown = new SQLException("The connection was lost while a statement that may write was"
-                    + " running; whether it was applied is unknown (running it again tried to write and was refused)",
-                    LOST_WRITE_STATE, loss);
+            SQLException unknown = new WriteOutcomeUnknownException("The connection was lost while a statement that"
+                    + " may write was running; whether it was applied is unknown (running it again tried to write and"
+                    + " was refused)", loss);
             unknown.addSuppressed(e);
+            reporter.gaveUp(run.event(unknown, Retryability.UNKNOWN, Duration.ZERO,
+                    "the replay tried to write (a function the proof could not see into): refused, not applied"));
             throw unknown;
         }
     }
@@ -438,14 +445,14 @@ final class Recovery {
     }
 
     private static SQLException mayHaveWritten(SQLException e, Run run) {
-        return new SQLException("The connection was lost while a statement that may write was running; "
-                + "whether it was applied is unknown", LOST_WRITE_STATE, withPrevious(e, run));
+        return new WriteOutcomeUnknownException("The connection was lost while a statement that may write was"
+                + " running; whether it was applied is unknown", withPrevious(e, run));
     }
 
     /** As {@link #mayHaveWritten(SQLException, Run)}, saying why the server did not prove it read-only. */
     private static SQLException mayHaveWritten(SQLException e, Run run, String why) {
-        return new SQLException("The connection was lost while a statement that may write was running; "
-                + "whether it was applied is unknown (not proven read-only: " + why + ")", LOST_WRITE_STATE,
+        return new WriteOutcomeUnknownException("The connection was lost while a statement that may write was"
+                + " running; whether it was applied is unknown (not proven read-only: " + why + ")",
                 withPrevious(e, run));
     }
 

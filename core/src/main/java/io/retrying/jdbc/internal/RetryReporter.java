@@ -19,10 +19,19 @@ import org.slf4j.spi.LoggingEventBuilder;
  * Reports retries, recoveries, give-ups and commit resolutions: first to SLF4J (logger
  * {@code io.retrying.jdbc}), then to the {@link RetryListener}, if any.
  *
- * <p>Log lines carry key-values (sqlstate, class, attempt, maxAttempts, delayMs, conn, elapsedMs,
- * error, reason) for structured back ends, and the same facts in the message text for plain ones
- * such as slf4j-simple. They never carry the failure's message or parameter values (a server
- * message may quote data), nor a host, user or password.
+ * <p>One line an event, each fact once, as {@code key=value} pairs in the message itself: the line
+ * reads the same in slf4j-simple, logback or a JSON encoder, and alone. No SLF4J key-values are
+ * attached: slf4j-simple and logback's default pattern print them beside the message, so every fact
+ * appeared twice. The SQLState, class and exception type logged for a give-up are those of what the
+ * application gets (an 08007 it receives is logged as 08007), the cause's beside them. Lines never
+ * carry the failure's message or parameter values (a server message may quote data), nor a host,
+ * user or password.
+ *
+ * <p>Levels: a retry is DEBUG, a recovery INFO, a give-up WARN; nothing is logged at ERROR, since
+ * a failure the layer gives up on reaches the application, which handles (and logs) it. A recovery
+ * is the one line an operator needs about a failure the application never saw: it carries the
+ * attempts and the time they took, so the per-attempt lines before it would only multiply it by
+ * the pool size; while an outage lasts, the circuit breaker's WARN says so.
  *
  * <p>A listener that throws an {@link Exception} is logged and ignored: it cannot change the
  * outcome of the work. Errors ({@code Throwable}s that are not exceptions) propagate.
@@ -71,10 +80,10 @@ public final class RetryReporter {
         return listener != null;
     }
 
-    /** A retry was decided, before its wait: WARN, then {@link RetryListener#onRetry}. */
+    /** A retry was decided, before its wait: DEBUG, then {@link RetryListener#onRetry}. */
     public void retrying(RetryEvent event) {
-        if (log.isWarnEnabled()) {
-            emit(log.atWarn(), "retrying", event, true);
+        if (log.isDebugEnabled()) {
+            emit(log.atDebug(), "retrying", event, true);
         }
         if (listener != null) {
             try {
@@ -102,15 +111,19 @@ public final class RetryReporter {
     /**
      * A failure is about to surface to the application, then {@link RetryListener#onGiveUp}.
      *
-     * <p>Logged at ERROR when the library had a stake in it: a retry was made, or the failure was
-     * retryable or of unknown outcome. A plain FATAL failure on the first attempt (a syntax error, a
-     * constraint violation) is the application's business and is logged at DEBUG only, so that
-     * routine errors do not flood the log; the listener hears about it either way.
+     * <p>Logged at WARN when the library had a stake in it: a retry was made, or the failure was
+     * retryable or of unknown outcome. Never ERROR: the application receives the failure and decides
+     * what it is worth. A plain FATAL failure on the first attempt (a syntax error, a constraint
+     * violation) is the application's business and is logged at DEBUG only, so that routine errors do
+     * not flood the log; the listener hears about it either way.
+     *
+     * <p>{@code event.failure()} should be what the application gets (an 08007 the layer made,
+     * the lost connection its cause), so that the line matches what the application logs.
      */
     public void gaveUp(RetryEvent event) {
         Retryability recovery = event.recovery();
         boolean ours = event.attempt() > 1 || recovery == null || recovery != Retryability.FATAL;
-        Level level = ours ? Level.ERROR : Level.DEBUG;
+        Level level = ours ? Level.WARN : Level.DEBUG;
         if (log.isEnabledForLevel(level)) {
             emit(log.atLevel(level), "giving up", event, false);
         }
@@ -149,11 +162,7 @@ public final class RetryReporter {
         boolean settled = outcome == CommitOutcome.COMMITTED || outcome == CommitOutcome.ABORTED;
         Level level = settled ? Level.INFO : Level.WARN;
         if (log.isEnabledForLevel(level)) {
-            log.atLevel(level)
-                    .addKeyValue("xid", xid)
-                    .addKeyValue("outcome", outcome)
-                    .addKeyValue("conn", connectionId)
-                    .log("commit resolved: xid={} outcome={} conn={}", xid, outcome, connectionId);
+            log.atLevel(level).log("commit resolved: xid={} outcome={} conn={}", xid, outcome, connectionId);
         }
         if (listener != null) {
             try {
@@ -174,11 +183,6 @@ public final class RetryReporter {
                 : event.from() == CircuitState.CLOSED ? Level.WARN : Level.DEBUG;
         if (log.isEnabledForLevel(level)) {
             log.atLevel(level)
-                    .addKeyValue("server", event.server())
-                    .addKeyValue("from", event.from())
-                    .addKeyValue("to", event.to())
-                    .addKeyValue("failures", event.consecutiveFailures())
-                    .addKeyValue("openMs", event.openFor().toMillis())
                     .log("circuit breaker: server={} from={} to={} failures={} open={}ms", event.server(),
                             event.from(), event.to(), event.consecutiveFailures(), event.openFor().toMillis());
         }
@@ -220,36 +224,47 @@ public final class RetryReporter {
     }
 
     private static void emit(LoggingEventBuilder b, String what, RetryEvent e, boolean withDelay) {
-        String error = e.failure() == null ? null : e.failure().getClass().getSimpleName();
-        long delayMs = e.delay() == null ? 0 : e.delay().toMillis();
-        long elapsedMs = e.elapsed() == null ? 0 : e.elapsed().toMillis();
-        b.addKeyValue("sqlstate", e.sqlState())
-                .addKeyValue("class", e.recovery())
-                .addKeyValue("attempt", e.attempt())
-                .addKeyValue("maxAttempts", e.maxAttempts())
-                .addKeyValue("delayMs", delayMs)
-                .addKeyValue("conn", e.connectionId())
-                .addKeyValue("elapsedMs", elapsedMs)
-                .addKeyValue("error", error)
-                .addKeyValue("reason", e.reason());
-        StringBuilder m = new StringBuilder(160)
-                .append(what)
-                .append(": sqlstate=").append(e.sqlState())
-                .append(" class=").append(e.recovery())
-                .append(" attempt=").append(e.attempt());
+        b.log(line(what, e, withDelay));
+    }
+
+    /**
+     * The text of a retry, recovery or give-up line, each fact once: {@code what: sqlstate= class=
+     * error= cause= attempt=n/max delay= conn= elapsed= reason=}. A field without a value is left out:
+     * no SQLState, no cause, no attempt limit (a dial bounded by the reconnect window only), no delay
+     * but for a retry, no reason for a recovery (the line says it).
+     */
+    static String line(String what, RetryEvent e, boolean withDelay) {
+        StringBuilder m = new StringBuilder(160).append(what).append(':');
+        if (e.sqlState() != null) {
+            m.append(" sqlstate=").append(e.sqlState());
+        }
+        m.append(" class=").append(e.recovery());
+        Throwable failure = e.failure();
+        if (failure != null) {
+            m.append(" error=").append(failure.getClass().getSimpleName());
+            Throwable cause = failure.getCause();
+            if (cause != null && cause != failure) {
+                m.append(" cause=");
+                String causeState = Classifier.sqlState(cause);
+                if (causeState != null) {
+                    m.append(causeState).append('/');
+                }
+                m.append(cause.getClass().getSimpleName());
+            }
+        }
+        m.append(" attempt=").append(e.attempt());
         if (e.maxAttempts() > 0) {
             m.append('/').append(e.maxAttempts());
         }
         if (withDelay) {
-            m.append(" delay=").append(delayMs).append("ms");
+            m.append(" delay=").append(e.delay() == null ? 0 : e.delay().toMillis()).append("ms");
         }
         m.append(" conn=").append(e.connectionId())
-                .append(" elapsed=").append(elapsedMs).append("ms")
-                .append(" error=").append(error);
-        if (e.reason() != null) {
+                .append(" elapsed=").append(e.elapsed() == null ? 0 : e.elapsed().toMillis()).append("ms");
+        if (e.reason() != null && !"recovered".equals(what)) {
             m.append(" reason=\"").append(e.reason()).append('"');
         }
-        b.log(m.toString());
+        return m.toString();
     }
 
     private void listenerFailed(String method, Exception e) {

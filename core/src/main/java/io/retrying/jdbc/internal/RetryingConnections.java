@@ -168,11 +168,10 @@ public final class RetryingConnections {
                 int number = run.failed(e);
                 Attempt decision = policy.decideReconnect(e, number, run.remaining());
                 if (!decision.retry()) {
-                    config.reporter().stopped(run.event(e, decision), decision);
-                    if (number == 1 && !decision.refusedByBudget()) {
-                        throw e;
-                    }
-                    throw policy.exhausted(e, number, run.previous(), decision);
+                    SQLException surfaced = number == 1 && !decision.refusedByBudget() ? e
+                            : policy.exhausted(e, number, run.previous(), decision);
+                    config.reporter().stopped(run.event(surfaced, decision), decision);
+                    throw surfaced;
                 }
                 config.reporter().retrying(run.event(e, decision));
                 Recovery.sleep(policy, decision.delay(), e);

@@ -10,11 +10,14 @@ import io.retrying.jdbc.CommitOutcome;
 import io.retrying.jdbc.RetryEvent;
 import io.retrying.jdbc.RetryListener;
 import io.retrying.jdbc.Retryability;
+import io.retrying.jdbc.WriteOutcomeUnknownException;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.postgresql.util.PSQLException;
+import org.postgresql.util.PSQLState;
 import org.slf4j.event.Level;
 
 class RetryReporterTest {
@@ -27,22 +30,53 @@ class RetryReporterTest {
                 new SQLException("duplicate key value (email)=(alice@example.com)", "40001"));
     }
 
+    /**
+     * The format an operator reads and matches, pinned: one line an event, each fact once, in the
+     * message only (no SLF4J key-values, which slf4j-simple and logback's default pattern print
+     * beside the message), the same in every back end.
+     */
     @Test
-    void aRetryIsLoggedAtWarnWithEveryFactInTheTextAndAsKeyValues() {
-        new RetryReporter(null, log).retrying(event(Retryability.SAFE, 1));
+    void theLinesOfARetryARecoveryAGiveUpAndADialWaitAreExactlyThese() {
+        RetryReporter r = new RetryReporter(null, log);
+        r.retrying(event(Retryability.SAFE, 1));
+        r.recovered(new RetryEvent("40001", Retryability.SAFE, 2, 3, Duration.ZERO, "c7", Duration.ofMillis(161),
+                "succeeded after retry", new SQLException("conflict", "40001")));
+        // what the application gets: an 08007 the layer made, the lost connection (08006) its cause
+        SQLException lost = new PSQLException("An I/O error occurred while sending to the backend.",
+                PSQLState.CONNECTION_FAILURE, new java.io.EOFException());
+        r.gaveUp(new RetryEvent("08007", Retryability.UNKNOWN, 1, 3, Duration.ZERO, "c9", Duration.ofMillis(512),
+                "the connection was lost under a statement that writes: not run again",
+                new WriteOutcomeUnknownException("whether it was applied is unknown", lost)));
+        // a dial bounded by the reconnect window, not by a number of attempts
+        r.retrying(new RetryEvent("08001", Retryability.RECONNECT, 2, 0, Duration.ofMillis(80), "rc-1",
+                Duration.ofMillis(90), "08001 is RECONNECT", new PSQLException("refused", PSQLState.CONNECTION_UNABLE_TO_CONNECT)));
 
-        assertEquals(1, log.lines.size());
-        CapturingLogger.Line line = log.lines.get(0);
-        assertEquals(Level.WARN, line.level());
-        assertEquals("retrying: sqlstate=40001 class=SAFE attempt=1/3 delay=37ms conn=c7 elapsed=120ms"
-                + " error=SQLException reason=\"serialization conflict\"", line.message());
-        assertEquals("40001", line.keyValue("sqlstate"));
-        assertEquals("SAFE", line.keyValue("class"));
-        assertEquals("1", line.keyValue("attempt"));
-        assertEquals("3", line.keyValue("maxAttempts"));
-        assertEquals("37", line.keyValue("delayMs"));
-        assertEquals("c7", line.keyValue("conn"));
-        assertEquals("120", line.keyValue("elapsedMs"));
+        assertEquals(List.of(
+                "DEBUG retrying: sqlstate=40001 class=SAFE error=SQLException attempt=1/3 delay=37ms conn=c7"
+                        + " elapsed=120ms reason=\"serialization conflict\"",
+                "INFO recovered: sqlstate=40001 class=SAFE error=SQLException attempt=2/3 conn=c7 elapsed=161ms",
+                "WARN giving up: sqlstate=08007 class=UNKNOWN error=WriteOutcomeUnknownException"
+                        + " cause=08006/PSQLException attempt=1/3 conn=c9 elapsed=512ms"
+                        + " reason=\"the connection was lost under a statement that writes: not run again\"",
+                "DEBUG retrying: sqlstate=08001 class=RECONNECT error=PSQLException attempt=2 delay=80ms conn=rc-1"
+                        + " elapsed=90ms reason=\"08001 is RECONNECT\""),
+                log.lines.stream().map(l -> l.level() + " " + l.message()).toList());
+        for (CapturingLogger.Line line : log.lines) {
+            assertEquals(List.of(), line.keyValues(), "each fact once: " + line.message());
+        }
+    }
+
+    @Test
+    void nothingIsLoggedAtError() {
+        RetryReporter r = new RetryReporter(null, log);
+        for (Retryability recovery : Retryability.values()) {
+            r.retrying(event(recovery, 1));
+            r.gaveUp(event(recovery, 1));
+            r.gaveUp(event(recovery, 3));
+            r.recovered(event(recovery, 2));
+        }
+        r.commitResolved(9, CommitOutcome.UNKNOWN, "c1");
+        assertTrue(log.lines.stream().noneMatch(l -> l.level() == Level.ERROR), String.valueOf(log.lines));
     }
 
     @Test
@@ -58,12 +92,13 @@ class RetryReporterTest {
     }
 
     @Test
-    void aGiveUpIsAnErrorAndARecoveryInfo() {
+    void aGiveUpIsAWarningAndARecoveryInfo() {
         RetryReporter r = new RetryReporter(null, log);
         r.gaveUp(event(Retryability.SAFE, 3));
         r.recovered(event(Retryability.SAFE, 2));
-        assertEquals(Level.ERROR, log.lines.get(0).level());
-        assertTrue(log.lines.get(0).message().startsWith("giving up: sqlstate=40001 class=SAFE attempt=3/3 conn=c7"),
+        assertEquals(Level.WARN, log.lines.get(0).level());
+        assertTrue(log.lines.get(0).message().startsWith(
+                "giving up: sqlstate=40001 class=SAFE error=SQLException attempt=3/3 conn=c7"),
                 log.lines.get(0).message());
         assertEquals(Level.INFO, log.lines.get(1).level());
         assertTrue(log.lines.get(1).message().startsWith("recovered: "), log.lines.get(1).message());
@@ -129,15 +164,15 @@ class RetryReporterTest {
         IllegalStateException boom = new IllegalStateException("metrics backend down");
         RetryListener listener = new RetryListener() {
             @Override
-            public void onRetry(RetryEvent e) {
+            public void onRecovered(RetryEvent e) {
                 throw boom;
             }
         };
-        new RetryReporter(listener, log).retrying(event(Retryability.SAFE, 1));
+        new RetryReporter(listener, log).recovered(event(Retryability.SAFE, 2));
         assertEquals(2, log.lines.size());
         CapturingLogger.Line complaint = log.lines.get(1);
         assertEquals(Level.WARN, complaint.level());
-        assertTrue(complaint.message().contains(".onRetry threw"), complaint.message());
+        assertTrue(complaint.message().contains(".onRecovered threw"), complaint.message());
         assertSame(boom, complaint.throwable());
     }
 
@@ -155,7 +190,7 @@ class RetryReporterTest {
 
     @Test
     void nothingIsFormattedWhenTheLevelIsOff() {
-        CapturingLogger quiet = new CapturingLogger(Level.ERROR);
+        CapturingLogger quiet = new CapturingLogger(Level.WARN);
         RetryReporter r = new RetryReporter(null, quiet);
         r.retrying(event(Retryability.SAFE, 1));
         r.recovered(event(Retryability.SAFE, 2));
@@ -176,13 +211,5 @@ class RetryReporterTest {
                 Duration.ofMillis(5));
         assertEquals(new RetryEvent("40P01", Retryability.SAFE, 1, 3, Duration.ofMillis(12), "c2",
                 Duration.ofMillis(5), "deadlock", failure), e);
-    }
-
-    @Test
-    void aDialBoundedByTimeOnlyShowsNoAttemptLimit() {
-        new RetryReporter(null, log).retrying(new RetryEvent("08001", Retryability.RECONNECT, 2, 0,
-                Duration.ofMillis(80), "rc-1", Duration.ofMillis(90), "dial 3", null));
-        assertEquals("retrying: sqlstate=08001 class=RECONNECT attempt=2 delay=80ms conn=rc-1 elapsed=90ms"
-                + " error=null reason=\"dial 3\"", log.lines.get(0).message());
     }
 }

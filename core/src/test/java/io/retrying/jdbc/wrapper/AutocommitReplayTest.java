@@ -8,9 +8,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.retrying.jdbc.Classifier;
+import io.retrying.jdbc.PublicError;
 import io.retrying.jdbc.RetryEvent;
 import io.retrying.jdbc.RetryListener;
 import io.retrying.jdbc.Retryability;
+import io.retrying.jdbc.WriteOutcomeUnknownException;
 import io.retrying.jdbc.fixtures.FaultProxy;
 import io.retrying.jdbc.fixtures.PgExtension;
 import io.retrying.jdbc.fixtures.PgServer;
@@ -57,8 +59,15 @@ class AutocommitReplayTest {
                         () -> st.executeUpdate("INSERT INTO marks SELECT 1 FROM pg_sleep(0.5) /* cut-insert */"));
                 assertTrue(cut.join() > 0);
 
-                // then the caller is told the outcome is unknown, and the INSERT was sent once only
+                // then the caller is told the outcome is unknown, by a type of its own and what to do about
+                // it, and the INSERT was sent once only
                 assertEquals("08007", e.getSQLState());
+                assertEquals(WriteOutcomeUnknownException.class, e.getClass());
+                assertEquals("The connection was lost while a statement that may write was running; whether it was"
+                        + " applied is unknown. Before running it again, look the write up by its key; or make it"
+                        + " idempotent (an upsert, a unique request key) so that running it again is harmless; or run"
+                        + " it in a transaction, whose COMMIT outcome is resolved.", e.getMessage());
+                assertEquals(PublicError.COMMIT_UNKNOWN, PublicError.of(e));
                 assertEquals(Retryability.UNKNOWN, Classifier.retryability(e));
                 assertEquals(1, physical.executions("cut-insert"));
                 sleep(700); // the server finishes the INSERT it was running

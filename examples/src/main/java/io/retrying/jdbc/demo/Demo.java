@@ -49,7 +49,7 @@ public final class Demo {
     /** Runs the demo and exits with its status: 0 run completed, 1 could not run, 2 bad option. */
     public static void main(String[] args) {
         if (System.getProperty(LOG_FILE_PROPERTY) == null) {
-            // a WARN line per retry would drown the progress line: the log goes to a file
+            // a line per retry would drown the progress line: the log goes to a file
             System.setProperty(LOG_FILE_PROPERTY,
                     Path.of(System.getProperty("java.io.tmpdir"), "retrying-jdbc-demo.log").toString());
         }
@@ -195,7 +195,7 @@ public final class Demo {
         }
         String log = System.getProperty(LOG_FILE_PROPERTY);
         if (log != null && !log.equals("System.err") && !log.equals("System.out")) {
-            text.println("  retry log  " + log + " (a WARN line per retry, ERROR when one gives up)");
+            text.println("  retry log  " + log + " (a DEBUG line per retry, INFO per recovery, WARN when one gives up)");
         }
         text.println();
         text.flush();

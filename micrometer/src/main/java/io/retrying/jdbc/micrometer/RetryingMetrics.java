@@ -78,16 +78,18 @@ public final class RetryingMetrics implements RetryListener, MeterBinder {
     static final String NO_SQLSTATE = "none";
 
     private final String name;
+    private final Tags tags;
     private final RetryBudget bucket;
     private final ReentrantLock bindLock = new ReentrantLock();
     /** One entry per registry bound; replaced whole (copy on write), read without a lock. */
     private volatile Meters[] bound = new Meters[0];
 
-    private RetryingMetrics(String name, RetryBudget bucket) {
+    private RetryingMetrics(String name, boolean pool, RetryBudget bucket) {
         this.name = Objects.requireNonNull(name, "name");
         if (name.isBlank()) {
             throw new IllegalArgumentException("name must not be blank: it tags every meter");
         }
+        this.tags = pool ? Tags.of(Tag.of("name", name), Tag.of("pool", name)) : Tags.of(Tag.of("name", name));
         this.bucket = bucket;
     }
 
@@ -98,7 +100,7 @@ public final class RetryingMetrics implements RetryListener, MeterBinder {
      * @throws IllegalArgumentException when name is blank
      */
     public static RetryingMetrics of(String name) {
-        return new RetryingMetrics(name, null);
+        return new RetryingMetrics(name, false, null);
     }
 
     /**
@@ -110,7 +112,19 @@ public final class RetryingMetrics implements RetryListener, MeterBinder {
      * @throws IllegalArgumentException when name is blank
      */
     public static RetryingMetrics of(String name, RetryPolicy policy) {
-        return new RetryingMetrics(name, Objects.requireNonNull(policy, "policy").budget());
+        return new RetryingMetrics(name, false, Objects.requireNonNull(policy, "policy").budget());
+    }
+
+    /**
+     * Meters of the connections of a HikariCP pool, tagged {@code name=<poolName>} and
+     * {@code pool=<poolName>}: HikariCP tags its own meters {@code pool}, so a dashboard joins the
+     * two without relabelling. With a gauge of {@code policy}'s retry budget, if it has one.
+     *
+     * @throws NullPointerException when an argument is null
+     * @throws IllegalArgumentException when poolName is blank
+     */
+    public static RetryingMetrics ofPool(String poolName, RetryPolicy policy) {
+        return new RetryingMetrics(poolName, true, Objects.requireNonNull(policy, "policy").budget());
     }
 
     /** The value of the tag {@code name}. */
@@ -121,7 +135,7 @@ public final class RetryingMetrics implements RetryListener, MeterBinder {
     @Override
     public void bindTo(MeterRegistry registry) {
         Objects.requireNonNull(registry, "registry");
-        Meters meters = new Meters(registry, Tags.of(Tag.of("name", name)), bucket);
+        Meters meters = new Meters(registry, tags, bucket);
         bindLock.lock();
         try {
             Meters[] now = bound;

@@ -14,6 +14,7 @@ import org.aopalliance.intercept.MethodInterceptor;
 import org.aopalliance.intercept.MethodInvocation;
 import org.springframework.aop.ProxyMethodInvocation;
 import org.springframework.aop.support.AopUtils;
+import org.springframework.transaction.TransactionSystemException;
 import org.springframework.transaction.support.TransactionSynchronizationManager;
 
 /**
@@ -75,11 +76,34 @@ final class IdempotentInterceptor implements MethodInterceptor {
     private static Object once(MethodInvocation run) throws Exception {
         try {
             return run.proceed();
+        } catch (TransactionSystemException rollbackFailed) {
+            throw original(rollbackFailed);
         } catch (Exception | Error e) {
             throw e;
         } catch (Throwable t) {
             throw new UndeclaredThrowableException(t);
         }
+    }
+
+    /**
+     * The method failed and so did the rollback of its transaction (its connection was gone, say):
+     * Spring throws the rollback's failure and keeps the method's aside, outside the cause chain.
+     * What matters, to the caller and to the decision to run again, is the method's failure; the
+     * rollback's goes beside it, suppressed.
+     */
+    private static Exception original(TransactionSystemException rollbackFailed) {
+        Throwable original = rollbackFailed.getApplicationException();
+        if (original == null) {
+            return rollbackFailed;
+        }
+        original.addSuppressed(rollbackFailed);
+        if (original instanceof Exception e) {
+            return e;
+        }
+        if (original instanceof Error error) {
+            throw error;
+        }
+        return new UndeclaredThrowableException(original);
     }
 
     private static Route route(Method m, Object target) {

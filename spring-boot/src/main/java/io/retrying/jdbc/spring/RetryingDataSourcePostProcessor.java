@@ -80,7 +80,7 @@ final class RetryingDataSourcePostProcessor implements BeanPostProcessor, BeanFa
         }
         if (!autoConfigured) {
             // the application's own, not a pool we can set up: the layer over it, with its settings
-            RetryingMetrics metrics = metrics(beanName, policy);
+            RetryingMetrics metrics = metrics(beanName, false, policy);
             RetryingDataSource.Builder b = properties.dataSource(dataSource, policy);
             return (metrics == null ? b : b.listener(metrics)).build();
         }
@@ -106,7 +106,7 @@ final class RetryingDataSourcePostProcessor implements BeanPostProcessor, BeanFa
                 throw new IllegalStateException("retrying.jdbc.topology=over: spring.datasource.url must be a plain "
                         + PG_PREFIX + " URL (the layer goes over the pool, not into it)");
             }
-            RetryingMetrics metrics = metrics(name, policy);
+            RetryingMetrics metrics = metrics(name, true, policy);
             return RetryingHikari.over(hikari, b -> {
                 RetryingDataSource.Builder configured = properties.dataSource(hikari, policy);
                 return metrics == null ? configured : configured.listener(metrics);
@@ -127,6 +127,13 @@ final class RetryingDataSourcePostProcessor implements BeanPostProcessor, BeanFa
         PGSimpleDataSource pg = new PGSimpleDataSource();
         pg.setURL(url);
         for (var e : hikari.getDataSourceProperties().entrySet()) {
+            String key = String.valueOf(e.getKey());
+            if (key.startsWith("retry.")) {
+                // pgjdbc would refuse it as unknown; the layer under the pool is configured by retrying.jdbc.*
+                throw new IllegalStateException("spring.datasource.hikari.data-source-properties." + key
+                        + " is not read: the retrying layer is configured by " + springProperty(key)
+                        + " (retrying.jdbc.*), not by data-source properties");
+            }
             try {
                 pg.setProperty(String.valueOf(e.getKey()), String.valueOf(e.getValue()));
             } catch (java.sql.SQLException bad) {
@@ -134,20 +141,32 @@ final class RetryingDataSourcePostProcessor implements BeanPostProcessor, BeanFa
                         + " is not a setting pgjdbc knows", bad);
             }
         }
-        RetryingMetrics metrics = metrics(name, policy);
+        RetryingMetrics metrics = metrics(name, true, policy);
         RetryingDataSource.Builder b = properties.dataSource(pg, policy);
         hikari.setDataSource((metrics == null ? b : b.listener(metrics)).build());
         return hikari;
     }
 
-    /** The meters for this data source, when the application has a registry to put them in. */
-    private RetryingMetrics metrics(String name, RetryPolicy policy) {
+    /**
+     * The meters for this data source, when the application has a registry to put them in; a pool's
+     * are tagged {@code pool} too, as HikariCP's own.
+     */
+    private RetryingMetrics metrics(String name, boolean pool, RetryPolicy policy) {
         if (beanFactory.getBeanNamesForType(MeterRegistry.class, true, false).length == 0) {
             return null; // no registry: no listener at all, so the happy path does not even count
         }
-        RetryingMetrics metrics = RetryingMetrics.of(name, policy);
+        RetryingMetrics metrics = pool ? RetryingMetrics.ofPool(name, policy) : RetryingMetrics.of(name, policy);
         beanFactory.getBean(RetryingJdbcMeterBinder.class).add(metrics);
         return metrics;
+    }
+
+    /**
+     * {@code retry.maxAttempts} as Spring Boot spells it: {@code retrying.jdbc.max-attempts};
+     * {@code retry.reconnectWindowMs} is {@code retrying.jdbc.reconnect-window} (a Duration: no unit).
+     */
+    static String springProperty(String retryKey) {
+        String name = retryKey.substring("retry.".length()).replaceAll("Ms$", "");
+        return "retrying.jdbc." + name.replaceAll("([a-z0-9])([A-Z])", "$1-$2").toLowerCase(java.util.Locale.ROOT);
     }
 
     /** Whether the bean is Spring Boot's own (its factory method is declared in a Boot class). */

@@ -8,16 +8,20 @@ import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.health.autoconfigure.contributor.ConditionalOnEnabledHealthIndicator;
+import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Role;
+import org.springframework.core.env.Environment;
 
 /**
  * The retrying-jdbc starter: the data sources' connections retry what is safe to retry
  * ({@link RetryingDataSourcePostProcessor}), {@code @Idempotent} bean methods run again
  * ({@link IdempotentAdvisor}), and the meters go to the application's {@code MeterRegistry}
- * ({@link RetryingJdbcMeterBinder}), all configured by {@code retrying.jdbc.*}
+ * ({@link RetryingJdbcMeterBinder}), {@code retrying} joins {@code /actuator/health}
+ * ({@link RetryingJdbcHealthIndicator}), all configured by {@code retrying.jdbc.*}
  * ({@link RetryingJdbcProperties}). {@code retrying.jdbc.enabled=false} turns it all off.
  */
 @AutoConfiguration(before = DataSourceAutoConfiguration.class)
@@ -44,6 +48,22 @@ public class RetryingJdbcAutoConfiguration {
         return new RetryingJdbcMeterBinder();
     }
 
+    /**
+     * {@code retrying} in {@code /actuator/health} (the bean's name less "HealthIndicator"), when
+     * Actuator brings Spring Boot's health support; {@code management.health.retrying.enabled=false}
+     * leaves it out.
+     */
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnClass(name = "org.springframework.boot.health.contributor.HealthIndicator")
+    @ConditionalOnEnabledHealthIndicator("retrying")
+    static class Health {
+
+        @Bean
+        RetryingJdbcHealthIndicator retryingHealthIndicator(ObjectProvider<RetryPolicy> policy) {
+            return new RetryingJdbcHealthIndicator(policy::getObject);
+        }
+    }
+
     /** The {@code @Idempotent} advice; {@code retrying.jdbc.idempotent.enabled=false} leaves it out. */
     @Configuration(proxyBeanMethods = false)
     @ConditionalOnClass(name = "org.springframework.aop.support.AbstractPointcutAdvisor")
@@ -52,16 +72,21 @@ public class RetryingJdbcAutoConfiguration {
 
         @Bean
         @Role(BeanDefinition.ROLE_INFRASTRUCTURE)
-        static IdempotentAdvisor retryingJdbcIdempotentAdvisor(ObjectProvider<RetryingJdbcProperties> properties,
+        static IdempotentAdvisor retryingJdbcIdempotentAdvisor(Environment environment,
                 ObjectProvider<RetryPolicy> policy, ObjectProvider<RetryingJdbcMeterBinder> meters) {
             // resolved at the first call, so that making the advisor (early: every bean is matched
-            // against it) pulls in no data source; the order is read now, from the environment
+            // against it) pulls in no data source; the order is bound now, from the environment, not
+            // read from the RetryingJdbcProperties bean: an advisor is made while the post-processors
+            // are being registered, and a bean it pulled in then would miss them (Spring warns that it
+            // "is not eligible for getting processed by all BeanPostProcessors")
             IdempotentInterceptor interceptor = new IdempotentInterceptor(
                     () -> policy.getObject(), () -> {
                         RetryListener only = meters.getObject().only();
                         return only;
                     });
-            return new IdempotentAdvisor(interceptor, properties.getObject().getIdempotent().getOrder());
+            int order = Binder.get(environment).bind("retrying.jdbc.idempotent.order", Integer.class)
+                    .orElse(new RetryingJdbcProperties().getIdempotent().getOrder());
+            return new IdempotentAdvisor(interceptor, order);
         }
     }
 }

@@ -16,6 +16,33 @@ import java.sql.Statement;
 import java.util.Locale;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
+import io.retrying.jdbc.Idempotent;
+import io.retrying.jdbc.TokenBucket;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.assertj.core.api.InstanceOfAssertFactories;
+import org.springframework.boot.health.actuate.endpoint.HealthDescriptor;
+import org.springframework.boot.health.actuate.endpoint.HealthEndpoint;
+import org.springframework.boot.health.actuate.endpoint.IndicatedHealthDescriptor;
+import org.springframework.boot.health.autoconfigure.actuate.endpoint.HealthEndpointAutoConfiguration;
+import org.springframework.boot.health.autoconfigure.contributor.HealthContributorAutoConfiguration;
+import org.springframework.boot.health.autoconfigure.registry.HealthContributorRegistryAutoConfiguration;
+import org.springframework.boot.health.contributor.Status;
+import org.springframework.boot.jdbc.autoconfigure.DataSourceTransactionManagerAutoConfiguration;
+import org.springframework.boot.jdbc.autoconfigure.JdbcTemplateAutoConfiguration;
+import org.springframework.boot.transaction.autoconfigure.TransactionAutoConfiguration;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.datasource.DataSourceUtils;
+import org.springframework.transaction.TransactionSystemException;
+import org.springframework.transaction.annotation.Transactional;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.read.ListAppender;
+import org.slf4j.LoggerFactory;
+import org.springframework.boot.micrometer.metrics.autoconfigure.MetricsAutoConfiguration;
+import org.springframework.boot.micrometer.metrics.autoconfigure.export.simple.SimpleMetricsExportAutoConfiguration;
 import org.postgresql.ds.PGSimpleDataSource;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.autoconfigure.aop.AopAutoConfiguration;
@@ -138,6 +165,116 @@ class RetryingJdbcAutoConfigurationTest {
                 assertThat(messages(ctx.getStartupFailure())).contains(property);
             });
         }
+    }
+
+    @Test
+    void startingLogsNoWarningThatABeanMissedThePostProcessors() {
+        // Spring's checker warns when a bean is made while the post-processors are being made: with
+        // Micrometer's (Actuator's) MeterRegistryPostProcessor, the advisors are looked up then
+        Logger checker = (Logger) LoggerFactory.getLogger(
+                "org.springframework.context.support.PostProcessorRegistrationDelegate$BeanPostProcessorChecker");
+        ListAppender<ILoggingEvent> logged = new ListAppender<>();
+        logged.start();
+        checker.addAppender(logged);
+        try {
+            runner.withConfiguration(AutoConfigurations.of(MetricsAutoConfiguration.class,
+                    SimpleMetricsExportAutoConfiguration.class)).run(ctx -> {
+                        assertThat(ctx).hasNotFailed();
+                        assertThat(ctx).hasSingleBean(IdempotentAdvisor.class);
+                        assertThat(ctx).hasSingleBean(MeterRegistry.class);
+                    });
+        } finally {
+            checker.detachAppender(logged);
+        }
+        assertThat(logged.list).extracting(ILoggingEvent::getFormattedMessage)
+                .noneMatch(m -> m.contains("is not eligible for getting processed by all BeanPostProcessors"));
+    }
+
+    @Test
+    void aRetryKeyInHikarisDataSourcePropertiesIsRefusedNamingTheStartersProperty() {
+        runner.withPropertyValues("spring.datasource.hikari.data-source-properties.retry.maxAttempts=7").run(ctx -> {
+            assertThat(ctx).hasFailed();
+            assertThat(messages(ctx.getStartupFailure()))
+                    .contains("spring.datasource.hikari.data-source-properties.retry.maxAttempts")
+                    .contains("retrying.jdbc.max-attempts");
+        });
+        runner.withPropertyValues("spring.datasource.hikari.data-source-properties.retry.reconnectWindowMs=100")
+                .run(ctx -> assertThat(messages(ctx.getStartupFailure())).contains("retrying.jdbc.reconnect-window"));
+    }
+
+    @Test
+    void thePoolsMetersAreTaggedWithItsNameAsHikarisAreAndByName() {
+        runner.withBean(MeterRegistry.class, SimpleMeterRegistry::new)
+                .withPropertyValues("spring.datasource.hikari.pool-name=orders").run(ctx -> {
+                    HikariDataSource pool = ctx.getBean(HikariDataSource.class);
+                    MeterRegistry registry = ctx.getBean(MeterRegistry.class);
+                    ctx.getBean(RetryingJdbcMeterBinder.class).bindTo(registry);
+                    assertThat(one(pool)).isEqualTo(1);
+                    assertThat(registry.get("retrying.jdbc.calls").tags("pool", "orders", "name", "orders").counters())
+                            .isNotEmpty();
+                });
+    }
+
+    @Test
+    void withActuatorTheHealthShowsEachServersBreakerAndTheBudget() {
+        runner.withConfiguration(AutoConfigurations.of(HealthContributorAutoConfiguration.class,
+                        HealthContributorRegistryAutoConfiguration.class, HealthEndpointAutoConfiguration.class))
+                .withPropertyValues("management.endpoint.health.show-details=always").run(ctx -> {
+                    assertThat(one(ctx.getBean(DataSource.class))).isEqualTo(1); // a dial: the server's breaker
+                    HealthDescriptor retrying = ctx.getBean(HealthEndpoint.class).healthForPath("retrying");
+                    assertThat(retrying).as("retrying in /actuator/health").isInstanceOf(IndicatedHealthDescriptor.class);
+                    assertThat(retrying.getStatus()).isEqualTo(Status.UP);
+                    Map<String, Object> details = ((IndicatedHealthDescriptor) retrying).getDetails();
+                    String server = BankTestBase.PG.host() + ":" + BankTestBase.PG.port();
+                    assertThat(details.get("circuits")).asInstanceOf(InstanceOfAssertFactories.MAP)
+                            .containsEntry(server, Map.of("state", "CLOSED", "consecutiveFailures", 0));
+                    assertThat(details.get("budget")).asInstanceOf(InstanceOfAssertFactories.MAP)
+                            .containsEntry("capacity", TokenBucket.SHARED_CAPACITY).containsKeys("tokens", "allowsRetry");
+                });
+        runner.withPropertyValues("management.health.retrying.enabled=false")
+                .run(ctx -> assertThat(ctx).doesNotHaveBean(RetryingJdbcHealthIndicator.class));
+    }
+
+    /** An {@code @Idempotent @Transactional} bean under Spring's JDBC transaction manager. */
+    static class Ledger {
+        final JdbcTemplate jdbc;
+        final AtomicInteger runs = new AtomicInteger();
+
+        Ledger(JdbcTemplate jdbc) {
+            this.jdbc = jdbc;
+        }
+
+        /** Through the proxy, whose own fields are not the target's. */
+        public int runs() {
+            return runs.get();
+        }
+
+        /** Closes its connection under the transaction (as HikariCP closes one it evicts), then fails. */
+        @Idempotent
+        @Transactional
+        public void failLosingTheConnection(RuntimeException failure) throws java.sql.SQLException {
+            runs.incrementAndGet();
+            jdbc.queryForObject("SELECT 1", Integer.class);
+            DataSourceUtils.getConnection(jdbc.getDataSource()).close();
+            throw failure;
+        }
+    }
+
+    @Test
+    void whenTheRollbackFailsTooTheMethodsFailureReachesTheCallerWithTheRollbacksBesideIt() {
+        runner.withConfiguration(AutoConfigurations.of(JdbcTemplateAutoConfiguration.class,
+                        DataSourceTransactionManagerAutoConfiguration.class, TransactionAutoConfiguration.class))
+                .withBean(Ledger.class).run(ctx -> {
+                    Ledger ledger = ctx.getBean(Ledger.class);
+                    IllegalStateException original = new IllegalStateException("the failure that matters");
+
+                    RuntimeException e = org.junit.jupiter.api.Assertions.assertThrows(RuntimeException.class,
+                            () -> ledger.failLosingTheConnection(original));
+
+                    assertThat(e).as("the method's failure, not the rollback's").isSameAs(original);
+                    assertThat(e.getSuppressed()).singleElement().isInstanceOf(TransactionSystemException.class);
+                    assertThat(ledger.runs()).as("run once: the method's failure is FATAL").isEqualTo(1);
+                });
     }
 
     private static String messages(Throwable t) {
