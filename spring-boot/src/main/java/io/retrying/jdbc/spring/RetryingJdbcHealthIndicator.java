@@ -2,6 +2,7 @@ package io.retrying.jdbc.spring;
 
 import io.retrying.jdbc.Circuits;
 import io.retrying.jdbc.RetryPolicy;
+import io.retrying.jdbc.RetryBudget;
 import io.retrying.jdbc.TokenBucket;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -32,10 +33,13 @@ final class RetryingJdbcHealthIndicator implements HealthIndicator {
         for (Circuits.Circuit c : Circuits.all()) {
             servers.put(c.server(), Map.of("state", c.state().name(), "consecutiveFailures", c.consecutiveFailures()));
         }
-        TokenBucket bucket = policy.get().tokenBucket();
-        Object budget = bucket == null ? "none"
-                : Map.of("tokens", (long) Math.floor(bucket.tokens()), "capacity", bucket.capacity(),
-                        "allowsRetry", bucket.allowsRetry());
-        return Health.up().withDetail("circuits", servers).withDetail("budget", budget).build();
+        RetryBudget budget = policy.get().budget();
+        Object shown = budget instanceof TokenBucket bucket
+                ? Map.of("kind", "token bucket", "tokens", (long) Math.floor(bucket.tokens()), "capacity",
+                        bucket.capacity(), "allowsRetry", bucket.allowsRetry())
+                : budget == null ? "none"
+                : Map.of("kind", "scaling", "retriesAllowedNow", (long) Math.floor(budget.balance()),
+                        "state", budget.describe());
+        return Health.up().withDetail("circuits", servers).withDetail("budget", shown).build();
     }
 }

@@ -17,7 +17,6 @@ import java.util.Locale;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
 import io.retrying.jdbc.Idempotent;
-import io.retrying.jdbc.TokenBucket;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.assertj.core.api.InstanceOfAssertFactories;
@@ -228,8 +227,9 @@ class RetryingJdbcAutoConfigurationTest {
                     String server = BankTestBase.PG.host() + ":" + BankTestBase.PG.port();
                     assertThat(details.get("circuits")).asInstanceOf(InstanceOfAssertFactories.MAP)
                             .containsEntry(server, Map.of("state", "CLOSED", "consecutiveFailures", 0));
+                    // the default budget, which scales with the work
                     assertThat(details.get("budget")).asInstanceOf(InstanceOfAssertFactories.MAP)
-                            .containsEntry("capacity", TokenBucket.SHARED_CAPACITY).containsKeys("tokens", "allowsRetry");
+                            .containsEntry("kind", "scaling").containsKeys("retriesAllowedNow", "state");
                 });
         runner.withPropertyValues("management.health.retrying.enabled=false")
                 .run(ctx -> assertThat(ctx).doesNotHaveBean(RetryingJdbcHealthIndicator.class));
