@@ -180,6 +180,9 @@ public final class Classifier {
         }
         List<Throwable> chain = chain(e);
         Rule rule = ruleOf(chain);
+        if (misconfigured(chain)) {
+            return Retryability.FATAL; // a class the driver was told to load is not there or not one: no dial heals it
+        }
         switch (rule) {
             case SAFE: return Retryability.SAFE;
             case MERGE_RACE: return merging ? Retryability.SAFE : Retryability.FATAL;
@@ -418,6 +421,23 @@ public final class Classifier {
      * {@code channelBinding} or protocol): no dial can pass, so it is FATAL. Told by pgjdbc's own
      * message templates in the JVM's language, on a {@link PSQLException} with no cause.
      */
+    /**
+     * A connection failure that is the driver's configuration, not the network: pgjdbc reports a
+     * {@code socketFactory}, {@code sslfactory} or plugin class it cannot load or use as 08006 or
+     * 08001 with the reflective failure (or a ClassCastException) as its cause.
+     */
+    private static boolean misconfigured(List<Throwable> chain) {
+        for (Throwable t : chain) {
+            // not InvocationTargetException: proxies wrap real failures in it
+            if (t instanceof ClassNotFoundException || t instanceof NoSuchMethodException
+                    || t instanceof InstantiationException || t instanceof IllegalAccessException
+                    || t instanceof ClassCastException || t instanceof LinkageError) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     private static boolean settingRefused(List<Throwable> chain) {
         for (Throwable t : chain) {
             if (t instanceof PSQLException && t.getCause() == null
