@@ -3,12 +3,17 @@ package io.retrying.jdbc.hikari;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.retrying.jdbc.WriteOutcomeUnknownException;
+import java.util.List;
+
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
+import io.retrying.jdbc.WriteOutcomeUnknownException;
 import io.retrying.jdbc.fixtures.FaultProxy;
 import io.retrying.jdbc.fixtures.PgExtension;
 import io.retrying.jdbc.fixtures.PgServer;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -52,7 +57,11 @@ class UnderThePoolWithoutBackendTest {
                 MixedWorkload.Result result = run.join();
                 System.out.printf("under the pool, a proxy with no backend for 5 s: %s; %d dials reached it%n", result, during);
                 assertTrue(during > 0, "dials reached the proxy while it had no backend");
-                assertTrue(result.errors().isEmpty(), () -> "errors: " + result.errors().subList(0, Math.min(5, result.errors().size())));
+                // an autocommit write in flight when its backend is terminated may end in doubt: the proxy can
+                // close the client's side before the server's FATAL gets through (no id in autocommit: issue 26)
+                List<Throwable> errors = result.errors().stream()
+                        .filter(e -> !(e instanceof WriteOutcomeUnknownException)).toList();
+                assertTrue(errors.isEmpty(), () -> "errors: " + errors.subList(0, Math.min(5, errors.size())));
                 result.assertNoTransactionFailures();
                 assertTrue(result.reads() > 0 && result.writes() > 0 && result.transfers() > 0, result.toString());
                 assertEquals(MixedWorkload.ACCOUNTS * MixedWorkload.START_BALANCE, MixedWorkload.totalBalance(server),
