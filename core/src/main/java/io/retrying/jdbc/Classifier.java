@@ -243,12 +243,41 @@ public final class Classifier {
 
     /**
      * True when the server itself reported the failure somewhere in the chain (a
-     * {@link PSQLException} with a {@link ServerErrorMessage}): the server was alive and answered,
-     * so in autocommit the statement's implicit transaction was rolled back.
+     * {@link PSQLException} with a {@link ServerErrorMessage} that PostgreSQL raised: it always names
+     * the routine, or at least the file): the server was alive and answered, so in autocommit the
+     * statement's implicit transaction was rolled back. A pooler's ErrorResponse names neither, and
+     * says nothing of what the server ran: PgBouncer's "server conn crashed?" comes after it forwarded
+     * the statement, which may have committed before the server connection died. Only a pooler's word
+     * that the statement never reached a server ({@link #POOLER_NEVER_FORWARDED}) counts as reported.
      */
     public static boolean serverReported(Throwable e) {
         for (Throwable t : chain(e)) {
             if (t instanceof PSQLException && ((PSQLException) t).getServerErrorMessage() != null) {
+                ServerErrorMessage m = ((PSQLException) t).getServerErrorMessage();
+                if (m.getRoutine() != null || m.getFile() != null || neverForwarded(m.getMessage())) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The beginnings of PgBouncer's messages (1.18 to 1.24; not localized) that it sends before a
+     * statement reaches any server: its login to the server failing, no server free in time, no client
+     * slot. Any other message of a pooler leaves what the server ran unknown.
+     */
+    private static final List<String> POOLER_NEVER_FORWARDED = List.of("server login has been failing",
+            "query_wait_timeout", "no more connections allowed", "pgbouncer cannot connect to server",
+            "no such database", "client_login_timeout");
+
+    private static boolean neverForwarded(String message) {
+        if (message == null) {
+            return false;
+        }
+        String m = message.toLowerCase(Locale.ROOT);
+        for (String start : POOLER_NEVER_FORWARDED) {
+            if (m.startsWith(start)) {
                 return true;
             }
         }

@@ -126,6 +126,19 @@ class ClassifierTest {
      * classifier without the design and this test fails here.
      */
     @Test
+    void aPoolersWordThatItForwardedTheStatementIsNotTheServersReportThatItRolledBack() {
+        // PgBouncer after its server connection died under a forwarded statement: the statement may have
+        // committed; only PostgreSQL's own ErrorResponse (it names its routine) says it was rolled back
+        assertFalse(Classifier.serverReported(Failures.pooler("08P01", "server conn crashed?")));
+        assertFalse(Classifier.serverReported(Failures.pooler("08P01", "query_timeout")));
+        // what PgBouncer says before any server saw the statement
+        assertTrue(Classifier.serverReported(Failures.pooler("08P01",
+                "server login has been failing, try again later (server_login_retry)")));
+        assertTrue(Classifier.serverReported(Failures.pooler("08P01", "query_wait_timeout")));
+        assertTrue(Classifier.serverReported(Failures.server("57P01", "terminating connection due to administrator command")));
+    }
+
+    @Test
     void theTableListsExactlyTheCodesOfTheDesign() {
         Set<String> design = Set.of(
                 "40001", "40P01", "23505", "42P07",                                    // SAFE (the last two when merging)

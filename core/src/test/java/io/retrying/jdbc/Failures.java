@@ -13,9 +13,18 @@ final class Failures {
     private Failures() {
     }
 
-    /** An error the server reported: a PSQLException with a ServerErrorMessage, as pgjdbc builds it. */
+    /**
+     * An error the server reported: a PSQLException with a ServerErrorMessage, as pgjdbc builds it
+     * from PostgreSQL's ErrorResponse, which always names the routine that raised it.
+     */
     static PSQLException server(String sqlState, String message) {
-        return server(sqlState, message, null);
+        return server(sqlState, message, "errfinish");
+    }
+
+    /** An ErrorResponse of a pooler's (PgBouncer's): FATAL, and no routine or file. */
+    static PSQLException pooler(String sqlState, String message) {
+        String wire = "SFATAL\0VFATAL\0C" + sqlState + "\0M" + message + "\0";
+        return new PSQLException(new ServerErrorMessage(wire));
     }
 
     static PSQLException server(String sqlState, String message, String routine) {
