@@ -79,14 +79,14 @@ class PgBouncerWithoutServerTest {
                 assertTrue(Classifier.refusedDial(plainDial), "a pooler with no server to give reached none");
                 assertTrue(Classifier.unreachedServer(plainDial));
 
-                assertTrue(work.awaitProgress(20, Duration.ofSeconds(30)), "after the fault: " + work + " " + first(failures(work)));
+                assertTrue(work.awaitProgress(20, Duration.ofSeconds(30)), "after the fault: " + work + " " + first(ProxyWithoutBackendTest.failures(work)));
                 assertTrue(dials.awaitProgress(5, Duration.ofSeconds(30)), dials.toString());
             } finally {
                 work.close();
                 dials.close();
             }
             LOG.info("first write {} after the fault; {}", work.faultToFirstWrite(), work);
-            assertEquals(List.of(), first(failures(work)), "failures that reached the application (first 5)");
+            assertEquals(List.of(), first(ProxyWithoutBackendTest.failures(work)), "failures that reached the application (first 5)");
             assertEquals(List.of(), first(dials.failures()), "DriverManager.getConnection behind the URL prefix (first 5)");
             assertNotNull(work.faultToFirstWrite(), "a write after the fault");
             Map<String, Integer> counts = counts(pg);
@@ -106,13 +106,6 @@ class PgBouncerWithoutServerTest {
         try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT 1")) {
             rs.next();
         }
-    }
-
-    private static List<Workers.Failure> failures(FailoverWorkload work) {
-        List<Workers.Failure> out = new ArrayList<>(work.readers.failures());
-        out.addAll(work.autocommitWriters.failures());
-        out.addAll(work.transactionWriters.failures());
-        return out;
     }
 
     private static Map<String, Integer> counts(PgServer pg) throws SQLException {

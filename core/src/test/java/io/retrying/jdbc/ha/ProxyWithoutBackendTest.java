@@ -166,9 +166,10 @@ class ProxyWithoutBackendTest {
      * What reached the application but an autocommit write in flight when its backend was
      * terminated: when the proxy closes the client's side before the server's FATAL gets through,
      * no server word says the write was rolled back, and without an id (none is captured in
-     * autocommit) it is 08007, as with a multi-host URL (issue 26 is to resolve those).
+     * autocommit) it is 08007, as with a multi-host URL (issue 26 is to resolve those). So too behind
+     * PgBouncer, whose "server conn crashed?" says nothing of what the server ran.
      */
-    private static List<Workers.Failure> failures(FailoverWorkload work) {
+    static List<Workers.Failure> failures(FailoverWorkload work) {
         List<Workers.Failure> out = new ArrayList<>(work.readers.failures());
         for (Workers.Failure f : work.autocommitWriters.failures()) {
             if (!"08007".equals(f.error().getSQLState())) {
