@@ -1,5 +1,6 @@
 package io.retrying.jdbc.internal;
 
+import io.retrying.jdbc.Attempt;
 import io.retrying.jdbc.Classifier;
 import io.retrying.jdbc.CommitOutcomeUnknownException;
 import io.retrying.jdbc.Commits;
@@ -21,6 +22,7 @@ import java.sql.Savepoint;
 import java.sql.ShardingKey;
 import java.sql.Statement;
 import java.sql.Struct;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -374,20 +376,46 @@ final class RetryingConnection extends PgConnectionExtensions implements Connect
             noteReportedAtLoss(old);
             dialer.discard(old);
         }
+        // only what the application ran counts: a failed statement's effects were rolled back with it
+        boolean askStateful = sessionUsed && config.initializer() == null;
+        String stateful = null;
         Connection fresh;
-        try {
-            fresh = RetryingConnections.dial(dialer, config, number, session::restoreOnto);
-        } catch (SQLException failed) {
-            SessionState.UnprovenRestore unproven = SessionState.UnprovenRestore.in(failed);
-            if (unproven == null) {
-                throw failed;
+        long started = config.policy().nanoClock().getAsLong();
+        for (int dials = 1; ; dials++) {
+            try {
+                fresh = RetryingConnections.dial(dialer, config, number, session::restoreOnto);
+            } catch (SQLException failed) {
+                SessionState.UnprovenRestore unproven = SessionState.UnprovenRestore.in(failed);
+                if (unproven == null) {
+                    throw failed;
+                }
+                // never run, so never applied twice; the application learns its session lost the setting
+                session.forget(unproven.restore);
+                lost = new SQLException("The connection to the server was lost, and a new one cannot be given the"
+                        + " session's settings: " + unproven.getMessage() + ". Call rollback() to continue on a new"
+                        + " connection without that setting.", "08003", unproven);
+                throw lost;
             }
-            // never run, so never applied twice; the application learns its session lost the setting
-            session.forget(unproven.restore);
-            lost = new SQLException("The connection to the server was lost, and a new one cannot be given the"
-                    + " session's settings: " + unproven.getMessage() + ". Call rollback() to continue on a new"
-                    + " connection without that setting.", "08003", unproven);
-            throw lost;
+            if (!askStateful) {
+                break;
+            }
+            try {
+                stateful = StatefulRoutines.first(fresh, calledApplicationCode);
+                break;
+            } catch (SQLException broken) {
+                // the new connection died under the question (a server still restarting, a kill sweep):
+                // nothing ran on it, so the question is asked on another, as a proof's is
+                dialer.discard(fresh);
+                Attempt next = config.policy().decideReconnect(broken, dials,
+                        config.reconnectWindow().minusNanos(config.policy().nanoClock().getAsLong() - started));
+                if (!next.retry() || dials >= MAX_QUESTION_DIALS
+                        || !Recovery.classify(broken, false, false, false).needsNewConnection()) {
+                    throw broken;
+                }
+                reporter.retrying(RetryReporter.event(broken, next, dials, MAX_QUESTION_DIALS, id(),
+                        Duration.ofNanos(config.policy().nanoClock().getAsLong() - started)));
+                Recovery.sleep(config.policy(), next.delay(), broken);
+            }
         }
         Map<String, String> keep = reportedToKeep;
         reportedToKeep = null;
@@ -417,11 +445,10 @@ final class RetryingConnection extends PgConnectionExtensions implements Connect
                     + " one did. Call rollback() to continue on a new connection without that change.", "08003");
             throw lost;
         }
-        // only what the application ran counts: a failed statement's effects were rolled back with it
-        String stateful = !sessionUsed || config.initializer() != null ? null : statefulRoutine(fresh, calledApplicationCode);
         sessionUsed = false;
         calledApplicationCode = false;
         if (stateful != null) {
+            dialer.discard(fresh);
             // the old session may have run code that set who it runs as, a tenant, a lock: restoring what
             // the layer saw would run the application's statements as someone else (issue 28)
             lost = new SQLException("The connection to the server was lost, and the session may have held state that"
@@ -445,20 +472,8 @@ final class RetryingConnection extends PgConnectionExtensions implements Connect
         return fresh;
     }
 
-    /** {@link StatefulRoutines#first}, asked of the new connection; it is let go when the question fails. */
-    private String statefulRoutine(Connection fresh, boolean calledApplicationCode) throws SQLException {
-        String routine;
-        try {
-            routine = StatefulRoutines.first(fresh, calledApplicationCode);
-        } catch (SQLException e) {
-            dialer.discard(fresh);
-            throw e;
-        }
-        if (routine != null) {
-            dialer.discard(fresh);
-        }
-        return routine;
-    }
+    /** How many new connections the question of {@link StatefulRoutines} may dial when each dies under it. */
+    private static final int MAX_QUESTION_DIALS = 3;
 
     private static SQLException closedByApplication() {
         return new SQLException("This connection has been closed.", "08003");
