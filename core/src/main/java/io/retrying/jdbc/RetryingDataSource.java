@@ -327,6 +327,15 @@ public final class RetryingDataSource implements DataSource {
         setting(RetrySetting.RESOLVE_COMMITS, resolveCommits);
     }
 
+    /**
+     * {@code retry.resolveAutocommitWrites}: run an autocommit statement that may write in a
+     * transaction of its own whose id is captured, so that a connection lost under it is resolved
+     * (false: it costs a round trip per such statement).
+     */
+    public void setResolveAutocommitWrites(boolean resolveAutocommitWrites) {
+        setting(RetrySetting.RESOLVE_AUTOCOMMIT_WRITES, resolveAutocommitWrites);
+    }
+
     /** {@code retry.baseDelayMs}: base of the exponential backoff, in ms (>= 1; 50). */
     public void setBaseDelayMs(long baseDelayMs) {
         setting(RetrySetting.BASE_DELAY_MS, baseDelayMs);
@@ -498,6 +507,7 @@ public final class RetryingDataSource implements DataSource {
         private int maxJournalStatements = RetryConfig.defaults().maxJournalStatements();
         private long maxJournalBytes = RetryConfig.defaults().maxJournalBytes();
         private boolean resolveCommits = RetryConfig.defaults().resolveCommits();
+        private boolean resolveAutocommitWrites = RetryConfig.defaults().resolveAutocommitWrites();
         private BreakerSettings breaker = RetryConfig.defaults().breaker();
 
         private Builder(DataSource target) {
@@ -580,6 +590,17 @@ public final class RetryingDataSource implements DataSource {
         }
 
         /**
+         * Whether an autocommit statement that may write runs in a transaction of its own whose id
+         * is captured with it, committed in a round trip of its own, so that a connection lost under
+         * it is resolved by that id (its update count when it committed, run again when it did not)
+         * instead of surfacing {@link WriteOutcomeUnknownException}; default false.
+         */
+        public Builder resolveAutocommitWrites(boolean resolve) {
+            this.resolveAutocommitWrites = resolve;
+            return this;
+        }
+
+        /**
          * Whether dials to a pgjdbc data source go through the circuit breaker of their server
          * (default on; a pool dials for itself and is not guarded).
          */
@@ -607,7 +628,7 @@ public final class RetryingDataSource implements DataSource {
                 p = bucket == null ? p.toBuilder().noBudget().build() : p.toBuilder().budget(bucket).build();
             }
             RetryConfig config = new RetryConfig(p, reconnectWindow, maxJournalStatements, maxJournalBytes,
-                    resolveCommits, listener, initializer, breaker);
+                    resolveCommits, listener, initializer, breaker, resolveAutocommitWrites);
             return new RetryingDataSource(new Resolved(target, config, PgTarget.of(target)));
         }
     }

@@ -161,15 +161,41 @@ final class CommitResolver {
             return switchPoint != null && parseLsn(position) <= switchPoint;
         }
 
+        /**
+         * Whether {@code xid}, captured under {@code captured}, was never handed out in the history
+         * of {@code physical}: the same timeline, another server run (a crash restart), and its
+         * latest checkpoint does not count {@code xid} as handed out. Crash recovery ends with a
+         * checkpoint whose next id is past every id in the WAL it replayed, and later checkpoints
+         * only count further; so none of the transaction's WAL records survived, its commit record
+         * included: it did not commit in this history, and running it again cannot apply it twice
+         * (issue 26: a busy pool crash-restarted hands {@code xid} out again within moments, so
+         * {@code pg_xact_status} would answer for somebody else). False when anything is not known.
+         */
+        static boolean neverAssignedIn(String captured, long xid, Connection physical) throws SQLException {
+            if (captured == null || xid == Commits.NO_XID) {
+                return false;
+            }
+            String now = of(physical);
+            if (now == null || captured.equals(now) || timeline(now) != timeline(captured)) {
+                return false;
+            }
+            return Boolean.FALSE.equals(nextXidPastOrNull(xid, physical));
+        }
+
         private static boolean nextXidPast(long xid, Connection physical) {
+            return Boolean.TRUE.equals(nextXidPastOrNull(xid, physical));
+        }
+
+        /** Whether the latest checkpoint counts {@code xid} as handed out; null when it cannot be read. */
+        private static Boolean nextXidPastOrNull(long xid, Connection physical) {
             try (PreparedStatement ps = physical.prepareStatement(ReadOnlyProof.MARK + "select ((pg_catalog.split_part(next_xid, ':', 1)::bigint << 32)"
                     + " + pg_catalog.split_part(next_xid, ':', 2)::bigint > ?)::pg_catalog.text from pg_catalog.pg_control_checkpoint()")) {
                 ps.setLong(1, xid);
                 try (ResultSet rs = ps.executeQuery()) {
-                    return rs.next() && "true".equals(rs.getString(1));
+                    return rs.next() && rs.getString(1) != null ? "true".equals(rs.getString(1)) : null;
                 }
             } catch (SQLException e) {
-                return false;
+                return null;
             }
         }
 
@@ -465,6 +491,15 @@ final class CommitResolver {
     }
 
     /**
+     * What became of {@code xid}, captured under {@code identity} with the WAL at {@code position},
+     * whose COMMIT lost its connection ({@code lost}): {@link #resolve}, for an autocommit
+     * statement run in a transaction of its own ({@link AutocommitResolution}).
+     */
+    CommitOutcome outcome(long xid, String identity, String position, SQLException lost) {
+        return resolve(xid, identity, position, lost);
+    }
+
+    /**
      * Asks a new connection what became of {@code xid}, waiting while it is in progress, all within
      * the reconnect window. A lookup connection that dies under the question (a pooled connection
      * killed in the same sweep as the COMMIT's, a server that is still full) is no answer: the
@@ -507,6 +542,9 @@ final class CommitResolver {
 
     private CommitOutcome settled(Connection fresh, long xid, String identity, String position, Deadline deadline)
             throws SQLException {
+        if (Identity.neverAssignedIn(identity, xid, fresh)) {
+            return CommitOutcome.ABORTED; // lost with the crash, before its WAL reached disk
+        }
         CommitOutcome outcome;
         try {
             outcome = Commits.awaitSettled(fresh, xid, deadline, policy.sleeper());

@@ -101,7 +101,9 @@ final class Recovery {
         boolean reported = Classifier.serverReported(e);
         boolean merging = (flags & SqlScan.MERGING) != 0;
         Retryability recovery = classify(e, false, merging, dialer.multiHostPrimary());
-        boolean nothingSent = !reported && "08003".equals(Classifier.sqlState(e));
+        boolean nothingSent = !reported && ("08003".equals(Classifier.sqlState(e))
+                // issue 26: an autocommit write in a transaction of its own that surely did not commit
+                || AutocommitResolution.neverCommitted(connection, e));
 
         if (connection.inTransaction()) {
             if ((flags & SqlScan.TX_END) != 0 && recovery.needsNewConnection() && !RetryingConnection.rollsBack(sql)) {

@@ -26,6 +26,9 @@ import java.util.Properties;
  *     for none
  * @param initializer run on every new physical connection; {@code null} for none
  * @param breaker how dials go through the per-server circuit breakers
+ * @param resolveAutocommitWrites whether an autocommit statement that may write runs in a
+ *     transaction of its own that captures its id, committed in a round trip of its own, so that a
+ *     connection lost under it is resolved instead of reported as unknown (issue 26; off by default)
  */
 public record RetryConfig(
         RetryPolicy policy,
@@ -35,14 +38,15 @@ public record RetryConfig(
         boolean resolveCommits,
         RetryListener listener,
         ConnectionInitializer initializer,
-        BreakerSettings breaker) {
+        BreakerSettings breaker,
+        boolean resolveAutocommitWrites) {
 
     /** SQLState of a bad setting: invalid_parameter_value, FATAL, so nobody retries it. */
     public static final String INVALID_SETTING_STATE = "22023";
 
     private static final RetryConfig DEFAULTS = new RetryConfig(
             RetryPolicy.defaults(), Duration.ofMillis(10_000), 1000, 4L * 1024 * 1024, true, null, null,
-            BreakerSettings.defaults());
+            BreakerSettings.defaults(), false);
 
     /**
      * Checks the values.
@@ -63,6 +67,14 @@ public record RetryConfig(
         if (maxJournalBytes < 0) {
             throw new IllegalArgumentException("maxJournalBytes must be >= 0: " + maxJournalBytes);
         }
+    }
+
+    /** As the canonical constructor, autocommit writes not resolved (the default). */
+    public RetryConfig(RetryPolicy policy, Duration reconnectWindow, int maxJournalStatements, long maxJournalBytes,
+                       boolean resolveCommits, RetryListener listener, ConnectionInitializer initializer,
+                       BreakerSettings breaker) {
+        this(policy, reconnectWindow, maxJournalStatements, maxJournalBytes, resolveCommits, listener, initializer,
+                breaker, false);
     }
 
     /** As the canonical constructor, with the default breaker settings. */
@@ -129,6 +141,7 @@ public record RetryConfig(
         private int maxJournalStatements;
         private long maxJournalBytes;
         private boolean resolveCommits;
+        private boolean resolveAutocommitWrites;
         private Long baseDelayMs;
         private Long maxDelayMs;
         private BreakerSettings breaker;
@@ -139,6 +152,7 @@ public record RetryConfig(
             maxJournalStatements = base.maxJournalStatements;
             maxJournalBytes = base.maxJournalBytes;
             resolveCommits = base.resolveCommits;
+            resolveAutocommitWrites = base.resolveAutocommitWrites;
             breaker = base.breaker;
         }
 
@@ -161,6 +175,7 @@ public record RetryConfig(
                 case MAX_JOURNAL_BYTES -> maxJournalBytes =
                         SettingValues.integer(setting, raw, 0, Long.MAX_VALUE);
                 case RESOLVE_COMMITS -> resolveCommits = SettingValues.bool(setting, raw);
+                case RESOLVE_AUTOCOMMIT_WRITES -> resolveAutocommitWrites = SettingValues.bool(setting, raw);
                 case BASE_DELAY_MS -> {
                     baseDelayMs = SettingValues.integer(setting, raw, 0, MAX_MILLIS);
                     policy().baseDelay(Duration.ofMillis(baseDelayMs));
@@ -207,7 +222,7 @@ public record RetryConfig(
             checkDelays();
             RetryPolicy built = policy == null ? base.policy : policy.build();
             return new RetryConfig(built, reconnectWindow, maxJournalStatements, maxJournalBytes,
-                    resolveCommits, base.listener, base.initializer, breaker);
+                    resolveCommits, base.listener, base.initializer, breaker, resolveAutocommitWrites);
         }
 
         /** The policy would refuse a cap below the base too, but without naming the key. */
@@ -232,31 +247,31 @@ public record RetryConfig(
     /** A copy with another policy. */
     public RetryConfig withPolicy(RetryPolicy newPolicy) {
         return new RetryConfig(newPolicy, reconnectWindow, maxJournalStatements, maxJournalBytes,
-                resolveCommits, listener, initializer, breaker);
+                resolveCommits, listener, initializer, breaker, resolveAutocommitWrites);
     }
 
     /** A copy with another reconnect window. */
     public RetryConfig withReconnectWindow(Duration window) {
         return new RetryConfig(policy, window, maxJournalStatements, maxJournalBytes,
-                resolveCommits, listener, initializer, breaker);
+                resolveCommits, listener, initializer, breaker, resolveAutocommitWrites);
     }
 
     /** A copy with other circuit-breaker settings. */
     public RetryConfig withBreaker(BreakerSettings newBreaker) {
         return new RetryConfig(policy, reconnectWindow, maxJournalStatements, maxJournalBytes,
-                resolveCommits, listener, initializer, newBreaker);
+                resolveCommits, listener, initializer, newBreaker, resolveAutocommitWrites);
     }
 
     /** A copy with another listener ({@code null} for none). */
     public RetryConfig withListener(RetryListener newListener) {
         return new RetryConfig(policy, reconnectWindow, maxJournalStatements, maxJournalBytes,
-                resolveCommits, newListener, initializer, breaker);
+                resolveCommits, newListener, initializer, breaker, resolveAutocommitWrites);
     }
 
     /** A copy with another initializer ({@code null} for none). */
     public RetryConfig withInitializer(ConnectionInitializer newInitializer) {
         return new RetryConfig(policy, reconnectWindow, maxJournalStatements, maxJournalBytes,
-                resolveCommits, listener, newInitializer, breaker);
+                resolveCommits, listener, newInitializer, breaker, resolveAutocommitWrites);
     }
 
     /**

@@ -24,6 +24,9 @@ public enum RetrySetting {
     RESOLVE_COMMITS("retry.resolveCommits", "true",
             "Capture the transaction id before COMMIT so a lost COMMIT reply can be resolved"
                     + " (true or false)"),
+    RESOLVE_AUTOCOMMIT_WRITES("retry.resolveAutocommitWrites", "false",
+            "Run an autocommit statement that may write in a transaction of its own whose id is captured, so that"
+                    + " a connection lost under it is resolved; costs a round trip per such statement (true or false)"),
     BASE_DELAY_MS("retry.baseDelayMs", "50",
             "Base of the exponential backoff, in milliseconds (>= 0)"),
     MAX_DELAY_MS("retry.maxDelayMs", "2000",

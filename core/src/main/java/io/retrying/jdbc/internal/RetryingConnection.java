@@ -98,6 +98,7 @@ final class RetryingConnection extends PgConnectionExtensions implements Connect
     private Recovery recovery;
     private TransactionReplay replay;
     private CommitResolver commits;
+    private AutocommitResolution autocommitResolution;
     private RetryingDatabaseMetaData metaData;
     /** Volatile: abort(Executor) may come from another thread while a statement runs here. */
     private volatile boolean closed;
@@ -208,6 +209,29 @@ final class RetryingConnection extends PgConnectionExtensions implements Connect
         return r;
     }
 
+    /**
+     * Where an autocommit statement about to run with {@code op} and {@code flags} goes to be
+     * resolvable if its connection is lost ({@code retry.resolveAutocommitWrites}, issue 26), or
+     * null: the setting off, a transaction open, a pinned or read-only session, or work that cannot
+     * write by its reading ({@link AutocommitResolution#wants}).
+     */
+    AutocommitResolution resolvingAutocommit(int op, int flags) {
+        if (!config.resolveAutocommitWrites() || inTransaction() || pinnedBy != null || session.readOnly()
+                || !AutocommitResolution.wants(op, flags) || Placeholder.is(delegate)) {
+            return null;
+        }
+        AutocommitResolution r = autocommitResolution;
+        if (r == null) {
+            r = autocommitResolution = new AutocommitResolution(this, config);
+        }
+        return r;
+    }
+
+    /** The autocommit resolution, if one was ever made. */
+    AutocommitResolution autocommitResolutionIfAny() {
+        return autocommitResolution;
+    }
+
     TransactionReplay replay() {
         TransactionReplay r = replay;
         if (r == null) {
@@ -216,7 +240,7 @@ final class RetryingConnection extends PgConnectionExtensions implements Connect
         return r;
     }
 
-    private CommitResolver commits() {
+    CommitResolver commits() {
         CommitResolver c = commits;
         if (c == null) {
             c = commits = new CommitResolver(this, config);

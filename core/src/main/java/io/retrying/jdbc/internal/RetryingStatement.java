@@ -382,7 +382,12 @@ class RetryingStatement implements Statement, PGStatement {
                 long result;
                 ridden = null;
                 TransactionId capture = owner.captureWanted();
-                if (capture == null || capture.readsWithout(flags)) {
+                AutocommitResolution resolving;
+                if (capture == null && (resolving = owner.resolvingAutocommit(op, flags)) != null && !forcesBinary
+                        && owner.xid().ridesOn(owner.generation(), owner.physicalInHand()) && canRide(d, op, sql, flags)) {
+                    // an autocommit write, resolvable when its connection is lost (issue 26)
+                    result = resolving.run(this, d, op, sql, intArg, arg);
+                } else if (capture == null || capture.readsWithout(flags)) {
                     // no id wanted, or a plain read ahead of any write (TransactionId says why that is safe)
                     result = perform(d, op, sql, intArg, arg);
                 } else if (!forcesBinary && capture.ridesOn(owner.generation(), owner.physicalInHand())
@@ -399,6 +404,10 @@ class RetryingStatement implements Statement, PGStatement {
                 owner.executed(this, op, flags, sql, intArg, arg, result, ridden != null ? this : d, run);
                 return result;
             } catch (SQLException e) {
+                AutocommitResolution resolved = owner.autocommitResolutionIfAny();
+                if (resolved != null && resolved.unsettled(e)) {
+                    throw run == null ? e : Recovery.withPrevious(e, run); // its outcome, as the server could (not) say
+                }
                 run = owner.recovery().failed(this, op, e, flags, sql, run);
                 generation = -1;
                 if (cancelled) {
@@ -442,6 +451,10 @@ class RetryingStatement implements Statement, PGStatement {
      * {@code capture} and taken off; the application gets what its statement alone gives, and the
      * exception pgjdbc would have thrown for it (a query that returns no rows, an update that does).
      */
+    long rideAlone(Statement d, int op, String sql, TransactionId capture) throws SQLException {
+        return ride(d, op, sql, capture);
+    }
+
     private long ride(Statement d, int op, String sql, TransactionId capture) throws SQLException {
         int gen = owner.generation();
         Connection physical = owner.physicalInHand(); // the one d belongs to (null: no memo of its identity)

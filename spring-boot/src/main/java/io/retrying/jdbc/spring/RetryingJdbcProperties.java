@@ -53,6 +53,12 @@ public class RetryingJdbcProperties {
     /** Whether to capture the transaction id before COMMIT, so that a lost COMMIT reply is resolved instead of reported unknown. */
     private boolean resolveCommits = true;
 
+    /**
+     * Whether an autocommit statement that may write runs in a transaction of its own whose id is captured, so that a
+     * connection lost under it is resolved instead of reported unknown (a round trip per such statement).
+     */
+    private boolean resolveAutocommitWrites = false;
+
     /** The first full-jitter wait's ceiling; each later one doubles it. */
     private Duration baseDelay = Duration.ofMillis(50);
 
@@ -178,6 +184,14 @@ public class RetryingJdbcProperties {
         this.resolveCommits = resolveCommits;
     }
 
+    public boolean isResolveAutocommitWrites() {
+        return resolveAutocommitWrites;
+    }
+
+    public void setResolveAutocommitWrites(boolean resolveAutocommitWrites) {
+        this.resolveAutocommitWrites = resolveAutocommitWrites;
+    }
+
     public Duration getBaseDelay() {
         return baseDelay;
     }
@@ -248,7 +262,7 @@ public class RetryingJdbcProperties {
     RetryingDataSource.Builder dataSource(javax.sql.DataSource target, RetryPolicy policy) {
         return RetryingDataSource.builder(target).policy(policy).reconnectWindow(reconnectWindow)
                 .maxJournalStatements(maxJournalStatements).maxJournalBytes(maxJournalBytes.toBytes())
-                .resolveCommits(resolveCommits)
+                .resolveCommits(resolveCommits).resolveAutocommitWrites(resolveAutocommitWrites)
                 .breaker(breaker).breakerThreshold(breakerThreshold).breakerMaxOpen(breakerMaxOpen);
     }
 
