@@ -37,22 +37,27 @@ public final class TransactionCost {
     public static void main(String[] args) throws Exception {
         int rounds = Settings.integer("rounds", 1000);
         int batch = Settings.integer("batch", 20);
-        List<Variant> variants = Settings.pick("variants", Variant.class, List.of(Variant.values()));
+        Workload workload = Settings.pick("workload", Workload.class, List.of(Workload.READ_WRITE)).get(0);
+        List<Variant> variants = Settings.pick("variants", Variant.class,
+                workload == Workload.AUTOCOMMIT_UPDATE ? Variant.AUTOCOMMIT : Variant.READ_WRITE);
         if (variants.get(0) != Variant.PLAIN) {
             throw new IllegalArgumentException("bench.variants must start with plain, the baseline");
         }
-        System.out.println(Stats.f("# transaction cost: %d rounds x %d transactions per variant, one thread, %s",
-                rounds, batch, Settings.load()));
+        System.out.println(Stats.f("# %s cost: %d rounds x %d per variant, one thread, %s",
+                workload.label, rounds, batch, Settings.load()));
         try (PgServer server = PgServers.start()) {
             Workload.createTable(server);
-            javaClient(server, variants, rounds, batch);
-            pgbench(server, Settings.integer("pgbenchSeconds", 40));
+            javaClient(server, workload, variants, rounds, batch);
+            if (workload == Workload.READ_WRITE) {
+                pgbench(server, Settings.integer("pgbenchSeconds", 40));
+            }
         }
         System.out.println();
         System.out.println("# end: " + Settings.load());
     }
 
-    private static void javaClient(PgServer server, List<Variant> variants, int rounds, int batch) throws Exception {
+    private static void javaClient(PgServer server, Workload workload, List<Variant> variants, int rounds, int batch)
+            throws Exception {
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         Map<Variant, Variant.Pool> pools = new EnumMap<>(Variant.class);
         Map<Variant, long[]> totals = new EnumMap<>(Variant.class); // wall ns, client CPU ns, transactions
@@ -64,10 +69,11 @@ public final class TransactionCost {
             for (int r = -rounds / 10; r < rounds; r++) { // the first tenth warms up
                 for (Variant v : variants) {
                     var ds = pools.get(v).dataSource();
+                    Workload w = v.workload(workload);
                     long cpu = threads.getCurrentThreadCpuTime();
                     long start = System.nanoTime();
                     for (int i = 0; i < batch; i++) {
-                        Workload.READ_WRITE.run(ds);
+                        w.run(ds);
                     }
                     long wall = System.nanoTime() - start;
                     cpu = threads.getCurrentThreadCpuTime() - cpu;
@@ -83,17 +89,23 @@ public final class TransactionCost {
             pools.values().forEach(Variant.Pool::close);
         }
         System.out.println();
-        System.out.println("| variant | µs per transaction | vs plain | ratio of throughput to plain | client thread CPU µs | vs plain |");
-        System.out.println("|---|---:|---:|---:|---:|---:|");
+        System.out.println("| variant | µs per op | vs plain | throughput vs plain | throughput vs floor | client thread CPU µs"
+                + " | vs plain | vs floor |");
+        System.out.println("|---|---:|---:|---:|---:|---:|---:|---:|");
         long[] plain = totals.get(Variant.PLAIN);
+        long[] floor = totals.get(Variant.FLOOR);
         double plainWall = plain[0] / 1000.0 / plain[2];
         double plainCpu = plain[1] / 1000.0 / plain[2];
+        double floorWall = floor == null ? Double.NaN : floor[0] / 1000.0 / floor[2];
+        double floorCpu = floor == null ? Double.NaN : floor[1] / 1000.0 / floor[2];
         for (Variant v : variants) {
             long[] t = totals.get(v);
             double wall = t[0] / 1000.0 / t[2];
             double cpu = t[1] / 1000.0 / t[2];
-            System.out.println(Stats.f("| %s | %.1f | %+.1f | %.3f | %.1f | %+.1f |", v.label(), wall, wall - plainWall,
-                    plainWall / wall, cpu, cpu - plainCpu));
+            boolean vsFloor = floor != null && v != Variant.PLAIN && v != Variant.FLOOR;
+            System.out.println(Stats.f("| %s | %.1f | %+.1f | %.3f | %s | %.1f | %+.1f | %s |", v.label(), wall, wall - plainWall,
+                    plainWall / wall, vsFloor ? Stats.f("**%.3f**", floorWall / wall) : "-", cpu, cpu - plainCpu,
+                    vsFloor ? Stats.f("**%+.1f**", cpu - floorCpu) : "-"));
         }
     }
 

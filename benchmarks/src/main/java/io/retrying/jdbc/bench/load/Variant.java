@@ -20,6 +20,22 @@ enum Variant {
       return new Pool(pool, pool);
     }
   },
+  /**
+   * Plain HikariCP and pgjdbc running the read-write transaction with the capture written by hand
+   * ({@link Workload#READ_WRITE_FLOOR}): the floor under the layer's commit resolution (issue 26).
+   */
+  FLOOR {
+    @Override
+    Pool open(PgServer server, int size) {
+      HikariDataSource pool = new HikariDataSource(config(server, size, "floor"));
+      return new Pool(pool, pool);
+    }
+
+    @Override
+    Workload workload(Workload w) {
+      return w == Workload.READ_WRITE ? Workload.READ_WRITE_FLOOR : w;
+    }
+  },
   OVER {
     @Override
     Pool open(PgServer server, int size) {
@@ -51,10 +67,41 @@ enum Variant {
       HikariDataSource pool = RetryingHikari.under(config);
       return new Pool(pool, pool);
     }
+  },
+  /** Over, with {@code resolveAutocommitWrites(true)} (issue 26). */
+  OVER_RESOLVE_AUTOCOMMIT {
+    @Override
+    Pool open(PgServer server, int size) {
+      var ds = RetryingHikari.over(config(server, size, "over-resolve-autocommit"), b -> b.resolveAutocommitWrites(true));
+      return new Pool(ds, ds);
+    }
+  },
+  /** Under, with {@code retry.resolveAutocommitWrites=true} in the URL. */
+  UNDER_RESOLVE_AUTOCOMMIT {
+    @Override
+    Pool open(PgServer server, int size) {
+      HikariConfig config = config(server, size, "under-resolve-autocommit");
+      config.setJdbcUrl(server.jdbcUrl() + "&retry.resolveAutocommitWrites=true");
+      HikariDataSource pool = RetryingHikari.under(config);
+      return new Pool(pool, pool);
+    }
   };
 
   /** The baseline and the two topologies with their defaults. */
   static final java.util.List<Variant> MAIN = java.util.List.of(PLAIN, OVER, UNDER);
+
+  /** The read-write transaction's: the baseline, the hand-written floor, the layer with resolution on and off. */
+  static final java.util.List<Variant> READ_WRITE = java.util.List.of(PLAIN, FLOOR, OVER, UNDER, OVER_NO_RESOLVE,
+      UNDER_NO_RESOLVE);
+
+  /** The autocommit update's: the baseline, the layer with its defaults and with autocommit writes resolved. */
+  static final java.util.List<Variant> AUTOCOMMIT = java.util.List.of(PLAIN, OVER, UNDER, OVER_RESOLVE_AUTOCOMMIT,
+      UNDER_RESOLVE_AUTOCOMMIT);
+
+  /** What this variant runs for {@code w}: {@code w} itself, but for the floor's hand-written capture. */
+  Workload workload(Workload w) {
+    return w;
+  }
 
   /** A data source and what closes it. */
   record Pool(DataSource dataSource, Closeable owner) implements AutoCloseable {
