@@ -163,13 +163,18 @@ final class CommitResolver {
 
         /**
          * Whether {@code xid}, captured under {@code captured}, was never handed out in the history
-         * of {@code physical}: the same timeline, another server run (a crash restart), and its
-         * latest checkpoint does not count {@code xid} as handed out. Crash recovery ends with a
-         * checkpoint whose next id is past every id in the WAL it replayed, and later checkpoints
-         * only count further; so none of the transaction's WAL records survived, its commit record
+         * of {@code physical}: the same timeline, a server that started since, or whose shared memory
+         * was reinitialised since after a backend crashed, and whose latest checkpoint does not count
+         * {@code xid} as handed out. A start ends crash recovery with a checkpoint (a clean stop
+         * wrote one) whose next id is past every id in the WAL it kept, and later checkpoints only
+         * count further; so none of the transaction's WAL records survived, its commit record
          * included: it did not commit in this history, and running it again cannot apply it twice
          * (issue 26: a busy pool crash-restarted hands {@code xid} out again within moments, so
-         * {@code pg_xact_status} would answer for somebody else). False when anything is not known.
+         * {@code pg_xact_status} would answer for somebody else). The start is told by the
+         * postmaster's start time; a reinitialisation (the postmaster lives on) by the shared
+         * statistics it resets all at one instant (bgwriter's and the WAL's reset times equal, which
+         * resetting either by hand does not give) with the latest checkpoint begun at or after it.
+         * False when anything is not known.
          */
         static boolean neverAssignedIn(String captured, long xid, Connection physical) throws SQLException {
             if (captured == null || xid == Commits.NO_XID) {
@@ -179,23 +184,35 @@ final class CommitResolver {
             if (now == null || captured.equals(now) || timeline(now) != timeline(captured)) {
                 return false;
             }
-            return Boolean.FALSE.equals(nextXidPastOrNull(xid, physical));
+            try (PreparedStatement ps = physical.prepareStatement(ReadOnlyProof.MARK + "select ((pg_catalog.split_part(c.next_xid, ':', 1)::bigint << 32)"
+                    + " + pg_catalog.split_part(c.next_xid, ':', 2)::bigint <= ?)::pg_catalog.text,"
+                    + " pg_catalog.pg_postmaster_start_time()::pg_catalog.text,"
+                    + " (c.checkpoint_time >= pg_catalog.date_trunc('second', pg_catalog.pg_stat_get_bgwriter_stat_reset_time())"
+                    + " and w.stats_reset = pg_catalog.pg_stat_get_bgwriter_stat_reset_time())::pg_catalog.text"
+                    + " from pg_catalog.pg_control_checkpoint() c, pg_catalog.pg_stat_wal w")) {
+                ps.setLong(1, xid);
+                try (ResultSet rs = ps.executeQuery()) {
+                    if (!rs.next() || !"true".equals(rs.getString(1))) {
+                        return false;
+                    }
+                    String started = rs.getString(2);
+                    boolean restarted = started != null && !captured.contains(started);
+                    return restarted || "true".equals(rs.getString(3));
+                }
+            } catch (SQLException e) {
+                return false; // not allowed to read the checkpoint: not known
+            }
         }
 
         private static boolean nextXidPast(long xid, Connection physical) {
-            return Boolean.TRUE.equals(nextXidPastOrNull(xid, physical));
-        }
-
-        /** Whether the latest checkpoint counts {@code xid} as handed out; null when it cannot be read. */
-        private static Boolean nextXidPastOrNull(long xid, Connection physical) {
             try (PreparedStatement ps = physical.prepareStatement(ReadOnlyProof.MARK + "select ((pg_catalog.split_part(next_xid, ':', 1)::bigint << 32)"
                     + " + pg_catalog.split_part(next_xid, ':', 2)::bigint > ?)::pg_catalog.text from pg_catalog.pg_control_checkpoint()")) {
                 ps.setLong(1, xid);
                 try (ResultSet rs = ps.executeQuery()) {
-                    return rs.next() && rs.getString(1) != null ? "true".equals(rs.getString(1)) : null;
+                    return rs.next() && "true".equals(rs.getString(1));
                 }
             } catch (SQLException e) {
-                return null;
+                return false;
             }
         }
 

@@ -156,14 +156,19 @@ class AutocommitResolutionTest {
         final AtomicLong[] updates = new AtomicLong[UPDATERS];
         final List<SQLException> failures = new CopyOnWriteArrayList<>();
         final List<String> wrongCounts = new CopyOnWriteArrayList<>();
-        private final AtomicLong progress = new AtomicLong();
+        /** Writes acknowledged, per thread: the next fault waits until every thread has written again. */
+        private final AtomicLong[] progress = new AtomicLong[INSERTERS + UPDATERS];
         private final AtomicBoolean running = new AtomicBoolean(true);
         private final List<Thread> threads = new ArrayList<>();
         private final Queue<Throwable> bugs = new ConcurrentLinkedQueue<>();
 
         Writers(DataSource ds) {
+            for (int i = 0; i < progress.length; i++) {
+                progress[i] = new AtomicLong();
+            }
             for (int i = 0; i < INSERTERS; i++) {
                 String prefix = "i" + i + "-";
+                int n = i;
                 AtomicLong seq = new AtomicLong();
                 start("inserter-" + i, () -> {
                     String key = prefix + seq.incrementAndGet();
@@ -175,7 +180,7 @@ class AutocommitResolutionTest {
                             wrongCounts.add(key + ": " + count);
                         }
                         inserted.add(key);
-                        progress.incrementAndGet();
+                        progress[n].incrementAndGet();
                     } catch (SQLException e) {
                         failures.add(e);
                     }
@@ -191,7 +196,7 @@ class AutocommitResolutionTest {
                             wrongCounts.add("row " + row + ": " + count);
                         }
                         updates[row].incrementAndGet();
-                        progress.incrementAndGet();
+                        progress[INSERTERS + row].incrementAndGet();
                     } catch (SQLException e) {
                         failures.add(e);
                     }
@@ -215,14 +220,24 @@ class AutocommitResolutionTest {
             t.start();
         }
 
-        /** Waits until a hundred more writes have been acknowledged, within {@code limit}. */
+        /**
+         * Waits until every thread has had ten more writes acknowledged, within {@code limit}: each
+         * write lost to the last fault is settled (a lookup that spans two crash restarts is another
+         * matter: see the report of issue 26 on ids handed out again in between).
+         */
         void awaitProgress(Duration limit) throws InterruptedException {
-            long target = progress.get() + 100;
-            long deadline = System.nanoTime() + limit.toNanos();
-            while (progress.get() < target && System.nanoTime() < deadline) {
-                Thread.sleep(20);
+            long[] target = new long[progress.length];
+            for (int i = 0; i < target.length; i++) {
+                target[i] = progress[i].get() + 10;
             }
-            assertTrue(progress.get() >= target, "no progress: " + progress + ", failures " + failures.size());
+            long deadline = System.nanoTime() + limit.toNanos();
+            for (int i = 0; i < target.length; i++) {
+                while (progress[i].get() < target[i] && System.nanoTime() < deadline) {
+                    Thread.sleep(20);
+                }
+                assertTrue(progress[i].get() >= target[i], "no progress of writer " + i + ": " + progress[i]
+                        + ", failures " + failures.size());
+            }
             assertEquals(List.of(), List.copyOf(bugs), "a worker died");
         }
 
