@@ -80,182 +80,164 @@ final class Recovery {
      */
     Run failed(RetryingStatement statement, int op, SQLException e, int flags, String sql, Run run)
             throws SQLException {
-        if (connection.isClosed() || statement.closedByApp()) {
-            // the connection or the statement closed or aborted (from another thread) under the
-            // execution: nothing to recover, pgjdbc's answer (57014, 55000, 08003) is the caller's
-            throw run == null ? e : withPrevious(e, run);
-        }
-        if (DriverVerdict.closedOnPurpose(e, connection.physicalInHand())) {
-            // pgjdbc closed its connection on purpose (a SET it refuses): its exception, and a closed connection
-            connection.closedByDriver();
-            throw run == null ? e : withPrevious(e, run);
-        }
-        if (run != null && run.readOnlyGuard != null) {
-            guardFailed(e, run);
-        }
-        boolean replayable = statement.replayable();
         if (run == null) {
             run = new Run(policy, config.reconnectWindow(), connection.id());
         }
-        int number = run.failed(e);
+        boolean guardOpen = run.readOnlyGuard != null;
+        FailureFacts facts = facts(statement, op, e, flags, sql, run, guardOpen);
+        Decision decision = FailureDecision.decide(facts, FailureAnswers.NONE);
+        // decided: now act, first ending the guarded attempt's read-only transaction, whatever follows
+        Throwable guardedLoss = guardOpen ? endGuard(run) : null;
+        if (FailureDecision.recordsRefusal(facts)) {
+            connection.refusedByServer(e);
+        }
+        FailureAnswers answers = FailureAnswers.NONE;
+        while (true) {
+            switch (decision.step()) {
+                case THROW -> throw surface(decision, facts, e, run, answers, guardedLoss);
+                case REPLAY_TRANSACTION -> {
+                    return connection.replay().heal(e, facts.recovery(), run, connection.journal().replayableEntries());
+                }
+                case ASK_POLICY -> {
+                    Attempt answer = policy.decide(decision.askAs(), e, facts.attempt(), run.remaining());
+                    run.resetUsed |= decision.askAs() == Retryability.RESET_STATE;
+                    answers = answers.withPolicy(answer);
+                }
+                case WAIT -> {
+                    reporter.retrying(run.event(e, answers.policy()));
+                    sleep(policy, answers.policy().delay(), e);
+                    answers = answers.withWaited();
+                }
+                case SWAP -> {
+                    try {
+                        connection.swap();
+                    } catch (SQLException dial) {
+                        // no server to ask (as before the server-side proof: the failure to reach it surfaces)
+                        dial.addSuppressed(e);
+                        throw dial;
+                    }
+                    answers = answers.withSwapped();
+                }
+                case PROVE -> answers = answers.withProof(proveLost(statement, sql, e, run));
+                case GUARD -> answers = answers.withGuard(openGuard(e, run));
+                case CHECK_OUTSIDE -> answers = answers.withOutside(proveOnNewConnections(connection.delegate(),
+                        c -> callsOutside(statement, op, sql, c), e, run.deadline()));
+                case RUN_AGAIN -> {
+                    return run;
+                }
+            }
+            decision = FailureDecision.decide(facts, answers);
+        }
+    }
+
+    /** What is known about {@code e}, gathered once, before anything is decided or done. */
+    private FailureFacts facts(RetryingStatement statement, int op, SQLException e, int flags, String sql, Run run,
+            boolean guardOpen) {
+        boolean closedUnder = connection.isClosed() || statement.closedByApp();
+        boolean closedByDriver = !closedUnder && DriverVerdict.closedOnPurpose(e, connection.physicalInHand());
         boolean reported = Classifier.serverReported(e);
         boolean merging = (flags & SqlScan.MERGING) != 0;
-        Retryability recovery = classify(e, false, merging, dialer.multiHostPrimary());
-        boolean nothingSent = !reported && "08003".equals(Classifier.sqlState(e));
+        boolean multiHost = dialer.multiHostPrimary();
+        Retryability recovery = classify(e, false, merging, multiHost);
+        Journal journal = connection.journal();
+        int attempt = closedUnder || closedByDriver ? run.attempt : run.failed(e);
+        return new FailureFacts(closedUnder, closedByDriver, guardOpen, Classifier.sqlState(e), reported, recovery,
+                classify(e, true, merging, multiHost), !reported && "08003".equals(Classifier.sqlState(e)),
+                connection.inTransaction(), (flags & SqlScan.TX_END) != 0 && !RetryingConnection.rollsBack(sql),
+                connection.transactionHasWork(), connection.transactionFailure() != null, journal.replayable(),
+                journal.refused(), connection.pinnedBy(), (flags & SqlScan.TX_CONTROL) != 0, !statement.replayable(),
+                statement instanceof RetryingCallableStatement, isBatch(op), reported && committedInPart(e),
+                reported && mayBeSplitBySync(statement, flags, sql), surelyWrites(statement, op, flags), run.resetUsed,
+                attempt);
+    }
 
-        if (connection.inTransaction()) {
-            if ((flags & SqlScan.TX_END) != 0 && recovery.needsNewConnection() && !RetryingConnection.rollsBack(sql)) {
-                // a COMMIT sent as SQL whose reply was lost: as for commit(), the outcome is unknown; never re-run
-                // (reported as what the application gets: 08007, the lost connection its cause)
-                SQLException unknown = connection.commitStatementLost(withPrevious(e, run));
-                reporter.gaveUp(run.event(unknown, Retryability.UNKNOWN, Duration.ZERO, "connection lost during a COMMIT sent as SQL"));
-                throw unknown;
+    /** Carries out a THROW: the connection's aftermath, the report, and the exception the application gets. */
+    private SQLException surface(Decision decision, FailureFacts facts, SQLException e, Run run,
+            FailureAnswers answers, Throwable guardedLoss) {
+        SQLException surfaced = switch (decision.surface()) {
+            case AS_IS -> withPrevious(e, run);
+            case EXHAUSTED -> policy.exhausted(e, run.attempt, run.previous(), answers.policy());
+            case MAY_HAVE_WRITTEN -> mayHaveWritten(e, run, null);
+            case NOT_PROVEN -> mayHaveWritten(e, run, answers.proof().reason());
+            case GUARD_REFUSED_WRITE -> {
+                SQLException unknown = new WriteOutcomeUnknownException("The connection was lost while a statement"
+                        + " that may write was running; whether it was applied is unknown (running it again tried to"
+                        + " write and was refused)", guardedLoss);
+                unknown.addSuppressed(e);
+                yield unknown;
             }
-            // a transaction the server had already aborted is not brought back by a replay (nor by
-            // running on a new connection): COMMIT must still refuse it
-            boolean failedBefore = connection.transactionFailure() != null;
-            if (reported) {
-                connection.refusedByServer(e);
-            }
-            if (connection.transactionHasWork() || failedBefore || !recovery.needsNewConnection()) {
-                List<JournalEntry> entries = failedBefore ? null : replayableEntries(statement, flags, recovery);
-                if (entries != null) {
-                    // a new transaction replays the journal, verified; then this call runs again
-                    return connection.replay().heal(e, recovery, run, entries);
+            case SPLIT_UNKNOWN -> new WriteOutcomeUnknownException("A string of several statements failed in"
+                    + " autocommit; pgjdbc may have run it as several implicit transactions, so its first statements"
+                    + " may have been applied: not run again", withPrevious(e, run));
+            case COMMIT_LOST -> connection.commitStatementLost(withPrevious(e, run));
+        };
+        afterwards(decision.aftermath(), e, facts.recovery().needsNewConnection());
+        if (decision.notReplayable()) {
+            reporter.replay(ReplayOutcome.NOT_REPLAYABLE, connection.id());
+        }
+        switch (decision.report()) {
+            case GAVE_UP -> reporter.gaveUp(run.event(surfaced, decision.eventClass(), Duration.ZERO, decision.reason()));
+            case STOPPED -> reporter.stopped(decision.reason() == null ? run.event(surfaced, answers.policy())
+                    : run.event(surfaced, decision.eventClass(), Duration.ZERO, decision.reason()), answers.policy());
+            case NONE -> { }
+        }
+        return surfaced;
+    }
+
+    /** What becomes of the connection before a failure surfaces. */
+    private void afterwards(Decision.Aftermath aftermath, SQLException e, boolean dead) {
+        switch (aftermath) {
+            case CLOSED_BY_DRIVER -> connection.closedByDriver();
+            case DROP_IF_DEAD -> dropIfDead(dead);
+            case DROP -> connection.dropPhysical();
+            case LOST_IF_DEAD -> {
+                if (dead) {
+                    connection.markLost(e);
                 }
-                if (recovery.needsNewConnection()) {
+            }
+            case TRANSACTION_LOST_IF_DEAD -> {
+                if (dead) {
                     connection.transactionFailed(e);
                     connection.markLost(e);
                 }
-                if (recovery.isRetryable()) {
-                    reporter.replay(ReplayOutcome.NOT_REPLAYABLE, connection.id());
-                }
-                throw giveUp(e, recovery, run, "inside a transaction: not replayed" + (failedBefore
-                        ? " (an earlier statement failed)"
-                        : connection.journal().replayable() ? "" : " (" + connection.journal().refused() + ")"));
             }
-            // the transaction's first statement on a connection found gone: nothing can have committed
+            case NONE, BY_SURFACE -> { }
         }
-        if (connection.pinnedBy() != null) {
-            if (recovery.needsNewConnection()) {
-                connection.markLost(e);
-            }
-            throw giveUp(e, recovery, run, "connection pinned: " + connection.pinnedBy());
-        }
-        if ((flags & SqlScan.TX_CONTROL) != 0 || !replayable) {
-            dropIfDead(recovery);
-            throw giveUp(e, recovery, run, "not replayable: transaction control or a stream parameter");
-        }
-        if (reported && committedInPart(e)) {
-            dropIfDead(recovery);
-            throw giveUp(e, recovery, run, "an autocommit batch committed in part (its update counts say which"
-                    + " entries): not replayed");
-        }
-        if (reported && recovery.isRetryable() && !isBatch(op) && mayBeSplitBySync(statement, flags, sql)) {
-            // A failure that would be retried, of a string pgjdbc may have run as several implicit
-            // transactions: its first statements may have committed, so it is not run again, and the
-            // application must not run it again whole either (a raw 40001 or 55P03 invites that).
-            dropIfDead(recovery);
-            SQLException unknown = new WriteOutcomeUnknownException("A string of several statements failed in"
-                    + " autocommit; pgjdbc may have run it as several implicit transactions, so its first statements"
-                    + " may have been applied: not run again", withPrevious(e, run));
-            reporter.gaveUp(run.event(unknown, Retryability.UNKNOWN, Duration.ZERO, "an autocommit string of several"
-                    + " statements that pgjdbc may have sent with a Sync between them: its first statements may have"
-                    + " committed"));
-            throw unknown;
-        }
-
-        boolean wrote = false;
-        boolean unproven = false;
-        if (!reported && !nothingSent && recovery == Retryability.RECONNECT && !connection.inTransaction()) {
-            // The socket went silent: only work the server proves read-only may run again. The text
-            // decides only whether a proof is worth asking for: what surely writes is not replayed;
-            // the rest is proven on the connection the retry dials anyway, after the policy agreed.
-            if (surelyWrites(statement, op, flags)) {
-                wrote = true;
-            } else {
-                unproven = true;
-            }
-        }
-        if (recovery == Retryability.RESET_STATE && run.resetUsed) {
-            // re-creating the statement did not help: the cause is elsewhere, and retrying would hide it
-            throw giveUp(e, recovery, run, "RESET_STATE already tried once");
-        }
-        Retryability decided = wrote ? classify(e, true, merging, dialer.multiHostPrimary()) : recovery;
-        Attempt decision = policy.decide(decided, e, number, run.remaining());
-        run.resetUsed |= decided == Retryability.RESET_STATE;
-        if (!decision.retry()) {
-            if (wrote) {
-                SQLException unknown = mayHaveWritten(e, run);
-                reporter.stopped(run.event(unknown, Retryability.UNKNOWN, Duration.ZERO,
-                        "the connection was lost under a statement that writes: not run again"), decision);
-                dropIfDead(recovery);
-                throw unknown;
-            }
-            SQLException surfaced = decision.refusedByBudget() || number > 1 && decision.recovery().isRetryable()
-                    ? policy.exhausted(e, number, run.previous(), decision) : withPrevious(e, run);
-            reporter.stopped(run.event(surfaced, decision), decision);
-            dropIfDead(recovery);
-            throw surfaced;
-        }
-        reporter.retrying(run.event(e, decision));
-        sleep(policy, decision.delay(), e);
-        if (decision.recovery().needsNewConnection()) {
-            Connection fresh;
-            try {
-                fresh = connection.swap();
-            } catch (SQLException dial) {
-                // no server to ask (as before the server-side proof: the failure to reach it surfaces)
-                dial.addSuppressed(e);
-                throw dial;
-            }
-            if (unproven) {
-                Verdict verdict;
-                try {
-                    verdict = proveOnNewConnections(fresh, c -> prove(statement, sql, c), e, run.deadline());
-                } catch (SQLException dial) {
-                    SQLException unknown = mayHaveWritten(e, run);
-                    unknown.addSuppressed(dial);
-                    throw unknown;
-                }
-                if (!verdict.readOnly()) {
-                    SQLException unknown = mayHaveWritten(e, run, verdict.reason());
-                    reporter.gaveUp(run.event(unknown, Retryability.UNKNOWN, Duration.ZERO, "not replayed: " + verdict.reason()));
-                    throw unknown;
-                }
-                // on the connection the proof was answered on: when the first new one broke under the
-                // proof, that is another (the first is discarded, and its guard would fail: 08007)
-                guard(e, run, connection.delegate());
-            }
-        }
-        if (reported) {
-            Verdict outside = proveOnNewConnections(connection.delegate(), c -> callsOutside(statement, op, sql, c), e,
-                    run.deadline());
-            if (!outside.readOnly()) {
-                throw giveUp(e, recovery, run, "not replayed: " + outside.reason());
-            }
-        }
-        return run;
     }
+
+    /**
+     * Asks the server whether the silently lost statement can have written, on the new connection
+     * (or another, when that one breaks under the question). No new connection to ask on is a
+     * verdict too: not proven.
+     */
+    private Verdict proveLost(RetryingStatement statement, String sql, SQLException e, Run run) {
+        try {
+            return proveOnNewConnections(connection.delegate(), c -> prove(statement, sql, c), e, run.deadline());
+        } catch (SQLException dial) {
+            e.addSuppressed(dial);
+            return NO_CONNECTION_TO_PROVE_ON;
+        }
+    }
+
+    private static final Verdict NO_CONNECTION_TO_PROVE_ON = new Verdict(false, "no new connection to prove it on");
 
     /**
      * Defence in depth for a proven replay: it runs inside {@code BEGIN READ ONLY}, so that a write
      * the proof could not see (a STABLE procedural function that calls a VOLATILE writer) is refused
      * by the server (25006) instead of applied a second time. Two round trips, failure path only.
-     * A guard that cannot be opened leaves the statement unproven.
+     * Opened on the connection the proof was answered on: when the first new one broke under the
+     * proof, that is another. Returns whether it opened; one that cannot be opened leaves the
+     * statement unproven.
      */
-    private void guard(SQLException e, Run run, Connection fresh) throws SQLException {
-        try (Statement st = fresh.createStatement()) {
+    private boolean openGuard(SQLException e, Run run) {
+        try (Statement st = connection.delegate().createStatement()) {
             st.execute(ReadOnlyProof.MARK + "BEGIN READ ONLY");
         } catch (SQLException refused) {
             e.addSuppressed(refused);
-            connection.dropPhysical();
-            SQLException unknown = mayHaveWritten(e, run);
-            reporter.gaveUp(run.event(unknown, Retryability.UNKNOWN, Duration.ZERO,
-                    "not replayed: its read-only guard could not be opened"));
-            throw unknown;
+            return false;
         }
         run.readOnlyGuard = e;
+        return true;
     }
 
     /** The guarded replay succeeded: commit its read-only transaction; the result is in hand either way. */
@@ -274,10 +256,11 @@ final class Recovery {
     }
 
     /**
-     * The guarded replay failed: end its transaction; a write it tried, refused by the read-only
-     * guard (25006), means the first execution may have written too: 08007, the loss as its cause.
+     * The guarded replay failed: its read-only transaction is ended (a write it tried, refused by
+     * the guard, is what {@link FailureDecision} reads from the failure). Returns the silent loss
+     * the replay was healing.
      */
-    private void guardFailed(SQLException e, Run run) throws SQLException {
+    private Throwable endGuard(Run run) {
         Throwable loss = run.readOnlyGuard;
         run.readOnlyGuard = null;
         Connection physical = connection.physicalInHand();
@@ -288,15 +271,7 @@ final class Recovery {
                 connection.dropPhysical();
             }
         }
-        if ("25006".equals(Classifier.sqlState(e))) {
-            SQLException unknown = new WriteOutcomeUnknownException("The connection was lost while a statement that"
-                    + " may write was running; whether it was applied is unknown (running it again tried to write and"
-                    + " was refused)", loss);
-            unknown.addSuppressed(e);
-            reporter.gaveUp(run.event(unknown, Retryability.UNKNOWN, Duration.ZERO,
-                    "the replay tried to write (a function the proof could not see into): refused, not applied"));
-            throw unknown;
-        }
+        return loss;
     }
 
     /**
@@ -444,16 +419,11 @@ final class Recovery {
         return false;
     }
 
-    private static SQLException mayHaveWritten(SQLException e, Run run) {
-        return new WriteOutcomeUnknownException("The connection was lost while a statement that may write was"
-                + " running; whether it was applied is unknown", withPrevious(e, run));
-    }
-
-    /** As {@link #mayHaveWritten(SQLException, Run)}, saying why the server did not prove it read-only. */
+    /** 08007 for a silently lost statement that may have written; {@code why} it was not proven read-only, if asked. */
     private static SQLException mayHaveWritten(SQLException e, Run run, String why) {
         return new WriteOutcomeUnknownException("The connection was lost while a statement that may write was"
-                + " running; whether it was applied is unknown (not proven read-only: " + why + ")",
-                withPrevious(e, run));
+                + " running; whether it was applied is unknown" + (why == null ? "" : " (not proven read-only: " + why
+                + ")"), withPrevious(e, run));
     }
 
     /**
@@ -468,26 +438,22 @@ final class Recovery {
         if (run == null) {
             run = new Run(policy, config.reconnectWindow(), connection.id());
         }
-        run.failed(e);
+        int attempt = run.failed(e);
         boolean reported = Classifier.serverReported(e);
         Retryability recovery = classify(e, false, false, dialer.multiHostPrimary());
-        boolean failedBefore = connection.transactionFailure() != null;
+        Journal journal = connection.journal();
+        FailureFacts facts = new FailureFacts(false, false, false, Classifier.sqlState(e), reported, recovery, recovery,
+                false, connection.inTransaction(), false, connection.transactionHasWork(),
+                connection.transactionFailure() != null, journal.replayable(), journal.refused(), connection.pinnedBy(),
+                false, false, false, false, false, false, false, run.resetUsed, attempt);
+        Decision decision = FailureDecision.decideCall(facts, what);
         if (reported) {
             connection.refusedByServer(e);
         }
-        List<JournalEntry> entries = recovery.isRetryable() && connection.pinnedBy() == null && connection.inTransaction()
-                && !failedBefore ? connection.journal().replayableEntries() : null;
-        if (entries == null) {
-            if (recovery.needsNewConnection()) {
-                connection.transactionFailed(e);
-                connection.markLost(e);
-            }
-            if (recovery.isRetryable() && connection.inTransaction()) {
-                reporter.replay(ReplayOutcome.NOT_REPLAYABLE, connection.id());
-            }
-            throw giveUp(e, recovery, run, what + " inside a transaction: not replayed");
+        if (decision.step() == Decision.Step.REPLAY_TRANSACTION) {
+            return connection.replay().heal(e, recovery, run, journal.replayableEntries());
         }
-        return connection.replay().heal(e, recovery, run, entries);
+        throw surface(decision, facts, e, run, FailureAnswers.NONE, null);
     }
 
     /** A session call (setReadOnly, setSchema, ...) failed: swap when that heals it. */
@@ -558,11 +524,6 @@ final class Recovery {
         return connection.journal().replayableEntries();
     }
 
-    private SQLException giveUp(SQLException e, Retryability recovery, Run run, String reason) {
-        reporter.gaveUp(run.event(e, recovery, Duration.ZERO, reason));
-        return withPrevious(e, run);
-    }
-
     static SQLException withPrevious(SQLException e, Run run) {
         for (Throwable earlier : run.previous()) {
             if (earlier != e) {
@@ -573,8 +534,8 @@ final class Recovery {
     }
 
     /** A connection-class failure left the physical connection dead: the next call dials anew. */
-    private void dropIfDead(Retryability recovery) {
-        if (recovery.needsNewConnection() && connection.pinnedBy() == null && !connection.inTransaction()) {
+    private void dropIfDead(boolean dead) {
+        if (dead && connection.pinnedBy() == null && !connection.inTransaction()) {
             connection.dropPhysical();
         }
     }
