@@ -1,13 +1,13 @@
 package io.retrying.jdbc;
 
-import io.retrying.jdbc.internal.DataSourceDialer;
-import io.retrying.jdbc.internal.dial.BreakerSettings;
+import io.retrying.jdbc.internal.config.BreakerSettings;
+import io.retrying.jdbc.internal.config.PgTarget;
+import io.retrying.jdbc.internal.config.RetryConfig;
+import io.retrying.jdbc.internal.config.RetrySetting;
+import io.retrying.jdbc.internal.config.RetryingUrl;
+import io.retrying.jdbc.internal.dial.DataSourceDialer;
 import io.retrying.jdbc.internal.dial.ObservingSocketFactory;
-import io.retrying.jdbc.internal.PgTarget;
-import io.retrying.jdbc.internal.RetryConfig;
-import io.retrying.jdbc.internal.RetrySetting;
-import io.retrying.jdbc.internal.RetryingConnections;
-import io.retrying.jdbc.internal.RetryingUrl;
+import io.retrying.jdbc.internal.jdbc.RetryingConnections;
 import java.io.PrintWriter;
 import java.sql.Connection;
 import java.sql.SQLException;
