@@ -233,7 +233,7 @@ public final class RetryingConnection extends PgConnectionExtensions implements 
      * null: the setting off, a transaction open, a pinned or read-only session, or work that cannot
      * write by its reading ({@link AutocommitResolution#wants}).
      */
-    public AutocommitResolution resolvingAutocommit(int op, int flags) {
+    AutocommitResolution resolvingAutocommit(int op, int flags) {
         if (!config.resolveAutocommitWrites() || inTransaction() || pinnedBy != null || session.readOnly()
                 || !AutocommitResolution.wants(op, flags) || Placeholder.is(delegate)) {
             return null;
@@ -246,7 +246,7 @@ public final class RetryingConnection extends PgConnectionExtensions implements 
     }
 
     /** The autocommit resolution, if one was ever made. */
-    public AutocommitResolution autocommitResolutionIfAny() {
+    AutocommitResolution autocommitResolutionIfAny() {
         return autocommitResolution;
     }
 
