@@ -11,8 +11,6 @@ import io.retrying.jdbc.RetryPolicy;
 import io.retrying.jdbc.Retryability;
 import io.retrying.jdbc.internal.config.RetryConfig;
 import io.retrying.jdbc.internal.events.RetryReporter;
-import io.retrying.jdbc.internal.failure.Recovery;
-import io.retrying.jdbc.internal.failure.Run;
 import io.retrying.jdbc.internal.jdbc.RetryingConnection;
 import io.retrying.jdbc.internal.jdbc.RetryingPreparedStatement;
 import io.retrying.jdbc.internal.proof.Binder;
@@ -21,8 +19,11 @@ import io.retrying.jdbc.internal.proof.ReadOnlyProof;
 import io.retrying.jdbc.internal.proof.Verdict;
 import io.retrying.jdbc.internal.replay.Journal;
 import io.retrying.jdbc.internal.replay.JournalEntry;
-import io.retrying.jdbc.internal.replay.ParameterLog;
 import io.retrying.jdbc.internal.replay.TransactionReplay;
+import io.retrying.jdbc.internal.retry.FailureClass;
+import io.retrying.jdbc.internal.retry.NewConnections;
+import io.retrying.jdbc.internal.retry.Run;
+import io.retrying.jdbc.internal.sql.ParameterLog;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -65,6 +66,8 @@ public final class CommitResolver {
     private final RetryConfig config;
     private final RetryPolicy policy;
     private final RetryReporter reporter;
+    /** The proof of a lost COMMIT of a transaction without an id, asked again when its new connection breaks. */
+    private final NewConnections questions;
 
     /**
      * Where the server assigns ids: its WAL timeline and start time, and when its shared statistics were
@@ -238,6 +241,7 @@ public final class CommitResolver {
         this.config = config;
         this.policy = config.policy();
         this.reporter = config.reporter();
+        this.questions = new NewConnections(policy, reporter, connection);
     }
 
     /** Commits the open transaction, or throws what the application should see. */
@@ -276,7 +280,7 @@ public final class CommitResolver {
             try {
                 d.commit();
             } catch (SQLException e) {
-                Retryability recovery = Recovery.classify(e, false, false, false);
+                Retryability recovery = FailureClass.of(e, false, false, false);
                 if ((recovery == Retryability.SAFE || recovery == Retryability.RESET_STATE) && Classifier.serverReported(e)) {
                     // a serialization failure detected at COMMIT: nothing committed. Or pgjdbc's own COMMIT
                     // statement was gone from the server connection (26000 behind PgBouncer, once no statement
@@ -378,7 +382,7 @@ public final class CommitResolver {
         Deadline window = Deadline.after(config.reconnectWindow(), policy.nanoClock());
         boolean proven;
         try {
-            proven = connection.recovery().proveOnNewConnections(fresh, c -> proveAll(entries, c), lost, window)
+            proven = questions.ask(fresh, c -> proveAll(entries, c), lost, window)
                     .readOnly();
         } catch (SQLException dial) {
             lost.addSuppressed(dial);
@@ -401,7 +405,7 @@ public final class CommitResolver {
             fresh.setAutoCommit(true); // the proof opens and rolls back transactions of its own
         }
         try {
-            boolean readOnlySession = connection.session.readOnly() && Recovery.enforcesReadOnly(fresh);
+            boolean readOnlySession = connection.session.readOnly() && ReadOnlyProof.sessionEnforcesReadOnly(fresh);
             for (JournalEntry entry : entries) {
                 if (entry.kind != JournalEntry.EXECUTION) {
                     continue;
@@ -447,7 +451,7 @@ public final class CommitResolver {
     }
 
     private Run beforeCommit(SQLException e, Run run) throws SQLException {
-        Retryability recovery = Recovery.classify(e, false, false, false);
+        Retryability recovery = FailureClass.of(e, false, false, false);
         if (Classifier.serverReported(e)) {
             connection.transactionFailed(e);
         }
@@ -469,7 +473,7 @@ public final class CommitResolver {
             }
             reporter.gaveUp(run.event(e, recovery, Duration.ZERO, "COMMIT failed; transaction not replayable"
                     + (entries == null ? ": " + connection.journal().refused() : "")));
-            throw Recovery.withPrevious(e, run);
+            throw Run.withPrevious(e, run);
         }
         return connection.replay().heal(e, recovery, run, entries);
     }

@@ -17,12 +17,15 @@ import io.retrying.jdbc.internal.jdbc.RetryingStatement;
 import io.retrying.jdbc.internal.proof.Binder;
 import io.retrying.jdbc.internal.proof.OutsideEffects;
 import io.retrying.jdbc.internal.proof.PgjdbcSplit;
-import io.retrying.jdbc.internal.proof.ReadOnlyFrame;
 import io.retrying.jdbc.internal.proof.ReadOnlyProof;
 import io.retrying.jdbc.internal.proof.Verdict;
 import io.retrying.jdbc.internal.replay.Journal;
 import io.retrying.jdbc.internal.replay.JournalEntry;
 import io.retrying.jdbc.internal.replay.TransactionReplay;
+import io.retrying.jdbc.internal.retry.FailureClass;
+import io.retrying.jdbc.internal.retry.NewConnections;
+import io.retrying.jdbc.internal.retry.Run;
+import io.retrying.jdbc.internal.retry.Waits;
 import io.retrying.jdbc.internal.sql.SqlScan;
 import java.sql.BatchUpdateException;
 import java.sql.Connection;
@@ -71,6 +74,8 @@ public final class Recovery {
     private final RetryConfig config;
     private final RetryPolicy policy;
     private final Dialer dialer;
+    /** Questions about failed work, asked again on another new connection when one breaks under them. */
+    private final NewConnections questions;
     /** Also the connection's, for its successes (package-private: read on the happy path). */
     final RetryReporter reporter;
 
@@ -80,6 +85,7 @@ public final class Recovery {
         this.policy = config.policy();
         this.dialer = dialer;
         this.reporter = config.reporter();
+        this.questions = new NewConnections(policy, reporter, connection);
     }
 
     /**
@@ -117,7 +123,7 @@ public final class Recovery {
                 }
                 case WAIT -> {
                     reporter.retrying(run.event(e, answers.policy()));
-                    sleep(policy, answers.policy().delay(), e);
+                    Waits.sleep(policy, answers.policy().delay(), e);
                     answers = answers.withWaited();
                 }
                 case SWAP -> {
@@ -132,7 +138,7 @@ public final class Recovery {
                 }
                 case PROVE -> answers = answers.withProof(proveLost(statement, sql, e, run));
                 case GUARD -> answers = answers.withGuard(openGuard(e, run));
-                case CHECK_OUTSIDE -> answers = answers.withOutside(proveOnNewConnections(connection.delegate(),
+                case CHECK_OUTSIDE -> answers = answers.withOutside(questions.ask(connection.delegate(),
                         c -> callsOutside(statement, op, sql, c), e, run.deadline()));
                 case RUN_AGAIN -> {
                     return run;
@@ -150,11 +156,11 @@ public final class Recovery {
         boolean reported = Classifier.serverReported(e);
         boolean merging = (flags & SqlScan.MERGING) != 0;
         boolean multiHost = dialer.multiHostPrimary();
-        Retryability recovery = classify(e, false, merging, multiHost);
+        Retryability recovery = FailureClass.of(e, false, merging, multiHost);
         Journal journal = connection.journal();
         int attempt = closedUnder || closedByDriver ? run.attempt : run.failed(e);
         return new FailureFacts(closedUnder, closedByDriver, guardOpen, Classifier.sqlState(e), reported, recovery,
-                classify(e, true, merging, multiHost), !reported && "08003".equals(Classifier.sqlState(e)),
+                FailureClass.of(e, true, merging, multiHost), !reported && "08003".equals(Classifier.sqlState(e)),
                 connection.inTransaction(), (flags & SqlScan.TX_END) != 0 && !RetryingConnection.rollsBack(sql),
                 connection.transactionHasWork(), connection.transactionFailure() != null, journal.replayable(),
                 journal.refused(), connection.pinnedBy(), (flags & SqlScan.TX_CONTROL) != 0, !statement.replayable(),
@@ -167,7 +173,7 @@ public final class Recovery {
     private SQLException surface(Decision decision, FailureFacts facts, SQLException e, Run run,
             FailureAnswers answers, Throwable guardedLoss) {
         SQLException surfaced = switch (decision.surface()) {
-            case AS_IS -> withPrevious(e, run);
+            case AS_IS -> Run.withPrevious(e, run);
             case EXHAUSTED -> policy.exhausted(e, run.attempt, run.previous(), answers.policy());
             case MAY_HAVE_WRITTEN -> mayHaveWritten(e, run, null);
             case NOT_PROVEN -> mayHaveWritten(e, run, answers.proof().reason());
@@ -180,8 +186,8 @@ public final class Recovery {
             }
             case SPLIT_UNKNOWN -> new WriteOutcomeUnknownException("A string of several statements failed in"
                     + " autocommit; pgjdbc may have run it as several implicit transactions, so its first statements"
-                    + " may have been applied: not run again", withPrevious(e, run));
-            case COMMIT_LOST -> connection.commitStatementLost(withPrevious(e, run));
+                    + " may have been applied: not run again", Run.withPrevious(e, run));
+            case COMMIT_LOST -> connection.commitStatementLost(Run.withPrevious(e, run));
         };
         afterwards(decision.aftermath(), e, facts.recovery().needsNewConnection());
         if (decision.notReplayable()) {
@@ -224,7 +230,7 @@ public final class Recovery {
      */
     private Verdict proveLost(RetryingStatement statement, String sql, SQLException e, Run run) {
         try {
-            return proveOnNewConnections(connection.delegate(), c -> prove(statement, sql, c), e, run.deadline());
+            return questions.ask(connection.delegate(), c -> prove(statement, sql, c), e, run.deadline());
         } catch (SQLException dial) {
             e.addSuppressed(dial);
             return NO_CONNECTION_TO_PROVE_ON;
@@ -286,20 +292,6 @@ public final class Recovery {
         return loss;
     }
 
-    /**
-     * The class of a failure of this connection's work: {@link Classifier}'s, except that a socket
-     * read timeout ({@link Classifier#readTimedOut}) is the lost connection it leaves, since pgjdbc
-     * closed it: RECONNECT, UNKNOWN when the work may have written. Classifier's FATAL leaves the
-     * dead connection in hand (every later call failed 08003) and let a COMMIT whose reply timed out
-     * pass for one the server refused.
-     */
-    public static Retryability classify(SQLException e, boolean wrote, boolean merging, boolean multiHostPrimary) {
-        if (Classifier.readTimedOut(e)) {
-            return wrote ? Retryability.UNKNOWN : Retryability.RECONNECT;
-        }
-        return Classifier.retryability(e, wrote, merging, multiHostPrimary);
-    }
-
     private static boolean isBatch(int op) {
         return op == RetryingStatement.BATCH || op == RetryingStatement.LARGE_BATCH;
     }
@@ -315,52 +307,11 @@ public final class Recovery {
                 || statement instanceof RetryingCallableStatement;
     }
 
-    /** How many new connections one proof may dial when each breaks under it. */
-    private static final int MAX_PROOF_DIALS = 3;
-
-    /**
-     * One question the server answers on one connection about failed work, before it runs again:
-     * whether it can have written, whether it acts outside its transaction.
-     */
-    public interface ProofQuestion {
-        Verdict ask(Connection fresh) throws SQLException;
-    }
-
-    /**
-     * Asks {@code question} on {@code fresh} ({@link ReadOnlyProof}). When that connection breaks
-     * under the proof (a server still restarting, a pooler cycling its connections), nothing was
-     * re-run, so the question is asked again on another, up to {@link #MAX_PROOF_DIALS} dials and
-     * within {@code deadline}, with the policy's waits. Each new dial is reported as a reconnect
-     * retry, so that listeners and pools can account for every connection it replaces. A failure
-     * the policy does not dial again for (the server refused the proof's own SQL) leaves the work
-     * unproven. Throws the dial's failure when no new connection can be had.
-     */
-    public Verdict proveOnNewConnections(Connection fresh, ProofQuestion question, SQLException lost, Deadline deadline)
-            throws SQLException {
-        long started = policy.nanoClock().getAsLong();
-        for (int dials = 1; ; dials++) {
-            try {
-                return question.ask(fresh);
-            } catch (SQLException broken) {
-                lost.addSuppressed(broken);
-                connection.dropPhysical();
-                Attempt next = policy.decideReconnect(broken, dials, deadline.remaining());
-                if (!next.retry() || dials >= MAX_PROOF_DIALS) {
-                    return new Verdict(false, "the new connection failed during the proof (" + dials + " dialed)");
-                }
-                reporter.retrying(RetryReporter.event(broken, next, dials, MAX_PROOF_DIALS, connection.id(),
-                        Duration.ofNanos(policy.nanoClock().getAsLong() - started)));
-                sleep(policy, next.delay(), lost);
-            }
-            fresh = connection.swap();
-        }
-    }
-
     /** Asks the server, on {@code fresh}, whether the statement that lost its connection can have written. */
     private Verdict prove(RetryingStatement statement, String sql, Connection fresh) throws SQLException {
         boolean prepared = statement instanceof RetryingPreparedStatement;
         Binder binder = prepared ? ((RetryingPreparedStatement) statement).parameters::applyTo : Binder.NONE;
-        boolean readOnlySession = connection.session.readOnly() && enforcesReadOnly(fresh);
+        boolean readOnlySession = connection.session.readOnly() && ReadOnlyProof.sessionEnforcesReadOnly(fresh);
         return ReadOnlyProof.prove(fresh, sql, binder, prepared, readOnlySession);
     }
 
@@ -435,7 +386,7 @@ public final class Recovery {
     private static SQLException mayHaveWritten(SQLException e, Run run, String why) {
         return new WriteOutcomeUnknownException("The connection was lost while a statement that may write was"
                 + " running; whether it was applied is unknown" + (why == null ? "" : " (not proven read-only: " + why
-                + ")"), withPrevious(e, run));
+                + ")"), Run.withPrevious(e, run));
     }
 
     /**
@@ -452,7 +403,7 @@ public final class Recovery {
         }
         int attempt = run.failed(e);
         boolean reported = Classifier.serverReported(e);
-        Retryability recovery = classify(e, false, false, dialer.multiHostPrimary());
+        Retryability recovery = FailureClass.of(e, false, false, dialer.multiHostPrimary());
         Journal journal = connection.journal();
         FailureFacts facts = new FailureFacts(false, false, false, Classifier.sqlState(e), reported, recovery, recovery,
                 false, connection.inTransaction(), false, connection.transactionHasWork(),
@@ -470,7 +421,7 @@ public final class Recovery {
 
     /** A session call (setReadOnly, setSchema, ...) failed: swap when that heals it. */
     public boolean healForSessionCall(SQLException e) throws SQLException {
-        Retryability recovery = classify(e, false, false, dialer.multiHostPrimary());
+        Retryability recovery = FailureClass.of(e, false, false, dialer.multiHostPrimary());
         if (!recovery.needsNewConnection() || connection.pinnedBy() != null
                 || (connection.inTransaction() && connection.transactionHasWork())) {
             return false;
@@ -487,7 +438,7 @@ public final class Recovery {
      * until acknowledged, as any loss of a pinned connection (pgjdbc's CopyTest#lockReleaseOnCancelFailure).
      */
     public boolean healForRollback(SQLException e) {
-        if (!classify(e, false, false, false).needsNewConnection()) {
+        if (!FailureClass.of(e, false, false, false).needsNewConnection()) {
             return false;
         }
         if (connection.pinnedBy() != null) {
@@ -536,51 +487,10 @@ public final class Recovery {
         return connection.journal().replayableEntries();
     }
 
-    public static SQLException withPrevious(SQLException e, Run run) {
-        for (Throwable earlier : run.previous()) {
-            if (earlier != e) {
-                e.addSuppressed(earlier);
-            }
-        }
-        return e;
-    }
-
     /** A connection-class failure left the physical connection dead: the next call dials anew. */
     private void dropIfDead(boolean dead) {
         if (dead && connection.pinnedBy() == null && !connection.inTransaction()) {
             connection.dropPhysical();
-        }
-    }
-
-    /**
-     * Whether the server refuses writes in this session's implicit transactions (readOnlyMode=always,
-     * default_transaction_read_only, a standby). pgjdbc's default readOnlyMode only makes explicit
-     * transactions read-only, so the flag alone proves nothing in autocommit.
-     */
-    public static boolean enforcesReadOnly(Connection physical) throws SQLException {
-        // asked in a frame like every question of the layer's, so not transaction_read_only (the frame's
-        // own): what the session's implicit transactions get, and whether the server is a standby
-        return ReadOnlyFrame.ask(physical, c -> {
-            try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(SESSION_READ_ONLY)) {
-                return rs.next() && rs.getBoolean(1);
-            }
-        });
-    }
-
-    private static final String SESSION_READ_ONLY = ReadOnlyProof.MARK
-            + "select pg_catalog.current_setting('default_transaction_read_only') = 'on' or pg_catalog.pg_is_in_recovery()";
-
-    /** Waits with the policy's sleeper; an interrupt ends the wait and surfaces the failure. */
-    public static void sleep(RetryPolicy policy, Duration delay, SQLException failure) throws SQLException {
-        if (delay.isZero() || delay.isNegative()) {
-            return;
-        }
-        try {
-            policy.sleeper().sleep(delay);
-        } catch (InterruptedException interrupted) {
-            Thread.currentThread().interrupt();
-            failure.addSuppressed(interrupted);
-            throw failure;
         }
     }
 }

@@ -12,7 +12,8 @@ import io.retrying.jdbc.internal.dial.Dialer;
 import io.retrying.jdbc.internal.dial.HostChoice;
 import io.retrying.jdbc.internal.events.RetryReporter;
 import io.retrying.jdbc.internal.failure.Recovery;
-import io.retrying.jdbc.internal.failure.Run;
+import io.retrying.jdbc.internal.retry.Run;
+import io.retrying.jdbc.internal.retry.Waits;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
@@ -179,7 +180,7 @@ public final class RetryingConnections {
                     throw surfaced;
                 }
                 config.reporter().retrying(run.event(e, decision));
-                Recovery.sleep(policy, decision.delay(), e);
+                Waits.sleep(policy, decision.delay(), e);
             }
         }
     }

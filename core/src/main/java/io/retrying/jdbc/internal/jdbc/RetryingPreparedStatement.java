@@ -2,9 +2,9 @@ package io.retrying.jdbc.internal.jdbc;
 
 import io.retrying.jdbc.internal.commit.RidingTwins;
 import io.retrying.jdbc.internal.commit.TransactionId;
-import io.retrying.jdbc.internal.replay.ParameterLog.Setter;
-import io.retrying.jdbc.internal.replay.ParameterLog;
 import io.retrying.jdbc.internal.replay.Shape;
+import io.retrying.jdbc.internal.sql.ParameterLog.Setter;
+import io.retrying.jdbc.internal.sql.ParameterLog;
 import io.retrying.jdbc.internal.sql.SqlScan;
 import java.io.InputStream;
 import java.io.Reader;

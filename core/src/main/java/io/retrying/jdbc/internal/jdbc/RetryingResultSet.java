@@ -1,8 +1,8 @@
 package io.retrying.jdbc.internal.jdbc;
 
 import io.retrying.jdbc.internal.failure.Recovery;
-import io.retrying.jdbc.internal.failure.Run;
 import io.retrying.jdbc.internal.replay.ResultDigest;
+import io.retrying.jdbc.internal.retry.Run;
 import java.io.InputStream;
 import java.io.Reader;
 import java.math.BigDecimal;

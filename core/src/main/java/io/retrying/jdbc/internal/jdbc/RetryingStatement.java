@@ -2,9 +2,9 @@ package io.retrying.jdbc.internal.jdbc;
 
 import io.retrying.jdbc.internal.commit.TransactionId;
 import io.retrying.jdbc.internal.failure.Recovery;
-import io.retrying.jdbc.internal.failure.Run;
 import io.retrying.jdbc.internal.replay.JournalEntry;
 import io.retrying.jdbc.internal.replay.Shape;
+import io.retrying.jdbc.internal.retry.Run;
 import io.retrying.jdbc.internal.sql.SqlScan;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -409,7 +409,7 @@ public class RetryingStatement implements Statement, PGStatement {
                 generation = -1;
                 if (cancelled) {
                     // cancel() came while the failure was being recovered: the work is not run again
-                    throw Recovery.withPrevious(new SQLException("The statement was cancelled while it waited to"
+                    throw Run.withPrevious(new SQLException("The statement was cancelled while it waited to"
                             + " run again after a failure", "57014", e), run);
                 }
             }

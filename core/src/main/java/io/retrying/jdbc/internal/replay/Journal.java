@@ -4,6 +4,7 @@ import io.retrying.jdbc.internal.jdbc.RetryingCallableStatement;
 import io.retrying.jdbc.internal.jdbc.RetryingResultSet;
 import io.retrying.jdbc.internal.jdbc.RetryingSavepoint;
 import io.retrying.jdbc.internal.jdbc.RetryingStatement;
+import io.retrying.jdbc.internal.sql.ParameterLog;
 import io.retrying.jdbc.internal.sql.SqlScan;
 import java.sql.ResultSet;
 import java.util.ArrayList;

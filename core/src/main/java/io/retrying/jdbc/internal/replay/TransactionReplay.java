@@ -10,11 +10,14 @@ import io.retrying.jdbc.internal.config.RetryConfig;
 import io.retrying.jdbc.internal.dial.Dialer;
 import io.retrying.jdbc.internal.events.RetryReporter;
 import io.retrying.jdbc.internal.failure.Recovery;
-import io.retrying.jdbc.internal.failure.Run;
 import io.retrying.jdbc.internal.jdbc.RetryingConnection;
 import io.retrying.jdbc.internal.jdbc.RetryingSavepoint;
 import io.retrying.jdbc.internal.jdbc.RetryingStatement;
 import io.retrying.jdbc.internal.proof.OutsideEffects;
+import io.retrying.jdbc.internal.retry.FailureClass;
+import io.retrying.jdbc.internal.retry.Run;
+import io.retrying.jdbc.internal.retry.Waits;
+import io.retrying.jdbc.internal.sql.ParameterLog;
 import io.retrying.jdbc.internal.sql.SqlScan;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -79,7 +82,7 @@ public final class TransactionReplay {
             }
             reporter.retrying(run.event(e, cls, decision.delay(),
                     "transaction replay of " + entries.size() + " journaled calls: " + decision.reason()));
-            Recovery.sleep(policy, decision.delay(), e);
+            Waits.sleep(policy, decision.delay(), e);
             try {
                 restart(cls.needsNewConnection());
                 replay(entries, failure);
@@ -93,7 +96,7 @@ public final class TransactionReplay {
             } catch (SQLException again) {
                 number = run.failed(again);
                 e = again;
-                cls = Recovery.classify(again, false, false, dialer.multiHostPrimary());
+                cls = FailureClass.of(again, false, false, dialer.multiHostPrimary());
                 if (!cls.isRetryable()) {
                     reporter.gaveUp(run.event(again, cls, Duration.ZERO, "transaction replay failed"));
                     throw fail(again, cls, run);
@@ -136,7 +139,7 @@ public final class TransactionReplay {
         if (cls.needsNewConnection()) {
             connection.markLost(e);
         }
-        return Recovery.withPrevious(e, run);
+        return Run.withPrevious(e, run);
     }
 
     private ReplayDivergedException diverged(ReplayDivergedException diverged, Run run) {
@@ -186,7 +189,7 @@ public final class TransactionReplay {
         int index = 0;
         for (JournalEntry entry : entries) {
             index++;
-            if (outside && entry.kind == JournalEntry.EXECUTION && OutsideEffects.reaches(physical, entry)) {
+            if (outside && entry.kind == JournalEntry.EXECUTION && OutsideEffects.reaches(physical, entry.sql, entry.binding)) {
                 throw new Unreplayable("journaled call " + index + " of " + entries.size()
                         + " calls a function that acts outside the transaction (dblink)");
             }
@@ -210,7 +213,7 @@ public final class TransactionReplay {
             } catch (ReplayDivergedException diverged) {
                 throw diverged;
             } catch (SQLException e) {
-                if (Recovery.classify(e, false, false, dialer.multiHostPrimary()).isRetryable()) {
+                if (FailureClass.of(e, false, false, dialer.multiHostPrimary()).isRetryable()) {
                     throw e;
                 }
                 // it succeeded the first time: whatever makes it fail now, the transaction is not the same
