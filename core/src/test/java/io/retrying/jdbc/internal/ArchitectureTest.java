@@ -49,6 +49,7 @@ class ArchitectureTest {
     @Test
     void arrowsRunOneWay() {
         for (int i = 1; i < LAYERS.size(); i++) {
+            // a layer's rule is frozen only while it has a back arrow left; the others hold as they are
             String[] above = LAYERS.subList(0, i).stream().map(p -> "io.retrying.jdbc.internal." + p + "..")
                     .toArray(String[]::new);
             ArchRule rule = noClasses().that().resideInAPackage("io.retrying.jdbc.internal." + LAYERS.get(i) + "..")
@@ -74,10 +75,17 @@ class ArchitectureTest {
         FreezingArchRule.freeze(rule).check(classes);
     }
 
+    /**
+     * No cycle among the concerns below the journal (their arrows hold unfrozen). Above it, the
+     * frozen back arrows of {@link #arrowsRunOneWay} are the cycles' only edges: this widens to
+     * every concern as they are cut.
+     */
     @Test
     void noCycleBetweenConcerns() {
-        FreezingArchRule.freeze(slices().matching("io.retrying.jdbc.internal.(*)..").should().beFreeOfCycles())
-                .check(classes);
+        JavaClasses lower = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+                .importPackages(LAYERS.subList(LAYERS.indexOf("session"), LAYERS.size()).stream()
+                        .map(p -> "io.retrying.jdbc.internal." + p).toArray(String[]::new));
+        slices().matching("io.retrying.jdbc.internal.(*)..").should().beFreeOfCycles().check(lower);
     }
 
     @Test

@@ -11,8 +11,6 @@ import io.retrying.jdbc.RetryPolicy;
 import io.retrying.jdbc.Retryability;
 import io.retrying.jdbc.internal.config.RetryConfig;
 import io.retrying.jdbc.internal.events.RetryReporter;
-import io.retrying.jdbc.internal.jdbc.RetryingConnection;
-import io.retrying.jdbc.internal.jdbc.RetryingPreparedStatement;
 import io.retrying.jdbc.internal.proof.Binder;
 import io.retrying.jdbc.internal.proof.ReadOnlyFrame;
 import io.retrying.jdbc.internal.proof.ReadOnlyProof;
@@ -62,7 +60,7 @@ import java.util.List;
  */
 public final class CommitResolver {
 
-    private final RetryingConnection connection;
+    private final CommittingConnection connection;
     private final RetryConfig config;
     private final RetryPolicy policy;
     private final RetryReporter reporter;
@@ -236,7 +234,7 @@ public final class CommitResolver {
         }
     }
 
-    public CommitResolver(RetryingConnection connection, RetryConfig config) {
+    public CommitResolver(CommittingConnection connection, RetryConfig config) {
         this.connection = connection;
         this.config = config;
         this.policy = config.policy();
@@ -294,7 +292,7 @@ public final class CommitResolver {
                     throw e;
                 }
                 // its session SETs hold if it is reported committed; the swaps below would drop them
-                Object settings = connection.session.takePending();
+                Object settings = connection.session().takePending();
                 if ((noXid || !wrote) && xid == Commits.NO_XID && readsCannotHaveWritten(entries, e)) {
                     // no id (the server's word) or only reads (by the text, with no id captured), and the
                     // server proved that nothing it ran can have written or notified: whether the COMMIT
@@ -405,7 +403,7 @@ public final class CommitResolver {
             fresh.setAutoCommit(true); // the proof opens and rolls back transactions of its own
         }
         try {
-            boolean readOnlySession = connection.session.readOnly() && ReadOnlyProof.sessionEnforcesReadOnly(fresh);
+            boolean readOnlySession = connection.session().readOnly() && ReadOnlyProof.sessionEnforcesReadOnly(fresh);
             for (JournalEntry entry : entries) {
                 if (entry.kind != JournalEntry.EXECUTION) {
                     continue;
@@ -418,7 +416,7 @@ public final class CommitResolver {
                 } else {
                     return new Verdict(false, "a batch");
                 }
-                boolean prepared = entry.statement instanceof RetryingPreparedStatement;
+                boolean prepared = entry.prepared();
                 Verdict verdict = ReadOnlyProof.prove(fresh, entry.sql, binder, prepared, readOnlySession);
                 if (!verdict.readOnly()) {
                     return verdict;
@@ -438,7 +436,7 @@ public final class CommitResolver {
             return;
         }
         try {
-            connection.session.committedOnto(settings, connection.physicalInHand());
+            connection.session().committedOnto(settings, connection.physicalInHand());
         } catch (SQLException e) {
             // the COMMIT is settled; a connection that fails its restore is let go, and the next call
             // dials one that gets every setting

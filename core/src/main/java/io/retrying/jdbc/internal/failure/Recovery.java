@@ -10,10 +10,6 @@ import io.retrying.jdbc.WriteOutcomeUnknownException;
 import io.retrying.jdbc.internal.config.RetryConfig;
 import io.retrying.jdbc.internal.dial.Dialer;
 import io.retrying.jdbc.internal.events.RetryReporter;
-import io.retrying.jdbc.internal.jdbc.RetryingCallableStatement;
-import io.retrying.jdbc.internal.jdbc.RetryingConnection;
-import io.retrying.jdbc.internal.jdbc.RetryingPreparedStatement;
-import io.retrying.jdbc.internal.jdbc.RetryingStatement;
 import io.retrying.jdbc.internal.proof.Binder;
 import io.retrying.jdbc.internal.proof.OutsideEffects;
 import io.retrying.jdbc.internal.proof.PgjdbcSplit;
@@ -70,7 +66,7 @@ import java.util.List;
  */
 public final class Recovery {
 
-    private final RetryingConnection connection;
+    private final FailedConnection connection;
     private final RetryConfig config;
     private final RetryPolicy policy;
     private final Dialer dialer;
@@ -79,7 +75,7 @@ public final class Recovery {
     /** Also the connection's, for its successes (package-private: read on the happy path). */
     final RetryReporter reporter;
 
-    public Recovery(RetryingConnection connection, RetryConfig config, Dialer dialer) {
+    public Recovery(FailedConnection connection, RetryConfig config, Dialer dialer) {
         this.connection = connection;
         this.config = config;
         this.policy = config.policy();
@@ -96,7 +92,7 @@ public final class Recovery {
      * @param flags what {@link SqlScan} says about {@code sql}
      * @param run the state of earlier attempts of this execution, null on the first failure
      */
-    public Run failed(RetryingStatement statement, int op, SQLException e, int flags, String sql, Run run)
+    public Run failed(FailedWork statement, int op, SQLException e, int flags, String sql, Run run)
             throws SQLException {
         if (run == null) {
             run = new Run(policy, config.reconnectWindow(), connection.id());
@@ -149,7 +145,7 @@ public final class Recovery {
     }
 
     /** What is known about {@code e}, gathered once, before anything is decided or done. */
-    private FailureFacts facts(RetryingStatement statement, int op, SQLException e, int flags, String sql, Run run,
+    private FailureFacts facts(FailedWork statement, int op, SQLException e, int flags, String sql, Run run,
             boolean guardOpen) {
         boolean closedUnder = connection.isClosed() || statement.closedByApp();
         boolean closedByDriver = !closedUnder && DriverVerdict.closedOnPurpose(e, connection.physicalInHand());
@@ -161,10 +157,10 @@ public final class Recovery {
         int attempt = closedUnder || closedByDriver ? run.attempt : run.failed(e);
         return new FailureFacts(closedUnder, closedByDriver, guardOpen, Classifier.sqlState(e), reported, recovery,
                 FailureClass.of(e, true, merging, multiHost), !reported && "08003".equals(Classifier.sqlState(e)),
-                connection.inTransaction(), (flags & SqlScan.TX_END) != 0 && !RetryingConnection.rollsBack(sql),
+                connection.inTransaction(), (flags & SqlScan.TX_END) != 0 && !SqlScan.rollsBack(sql),
                 connection.transactionHasWork(), connection.transactionFailure() != null, journal.replayable(),
                 journal.refused(), connection.pinnedBy(), (flags & SqlScan.TX_CONTROL) != 0, !statement.replayable(),
-                statement instanceof RetryingCallableStatement, isBatch(op), reported && committedInPart(e),
+                statement.callable(), statement.isBatch(op), reported && committedInPart(e),
                 reported && mayBeSplitBySync(statement, flags, sql), surelyWrites(statement, op, flags), run.resetUsed,
                 attempt);
     }
@@ -228,7 +224,7 @@ public final class Recovery {
      * (or another, when that one breaks under the question). No new connection to ask on is a
      * verdict too: not proven.
      */
-    private Verdict proveLost(RetryingStatement statement, String sql, SQLException e, Run run) {
+    private Verdict proveLost(FailedWork statement, String sql, SQLException e, Run run) {
         try {
             return questions.ask(connection.delegate(), c -> prove(statement, sql, c), e, run.deadline());
         } catch (SQLException dial) {
@@ -292,26 +288,22 @@ public final class Recovery {
         return loss;
     }
 
-    private static boolean isBatch(int op) {
-        return op == RetryingStatement.BATCH || op == RetryingStatement.LARGE_BATCH;
-    }
-
     /**
      * What the text says surely writes, or cannot be proven at all: no proof is asked for, and a
      * silent loss surfaces 08007. A mistake here only makes the layer more careful.
      */
-    private static boolean surelyWrites(RetryingStatement statement, int op, int flags) {
+    private static boolean surelyWrites(FailedWork statement, int op, int flags) {
         return (flags & (SqlScan.SESSION | SqlScan.PINS | SqlScan.TX_CONTROL)) != 0
                 || (flags & SqlScan.READ_CANDIDATE) == 0
-                || isBatch(op)
-                || statement instanceof RetryingCallableStatement;
+                || statement.isBatch(op)
+                || statement.callable();
     }
 
     /** Asks the server, on {@code fresh}, whether the statement that lost its connection can have written. */
-    private Verdict prove(RetryingStatement statement, String sql, Connection fresh) throws SQLException {
-        boolean prepared = statement instanceof RetryingPreparedStatement;
-        Binder binder = prepared ? ((RetryingPreparedStatement) statement).parameters::applyTo : Binder.NONE;
-        boolean readOnlySession = connection.session.readOnly() && ReadOnlyProof.sessionEnforcesReadOnly(fresh);
+    private Verdict prove(FailedWork statement, String sql, Connection fresh) throws SQLException {
+        boolean prepared = statement.prepared();
+        Binder binder = statement.binder();
+        boolean readOnlySession = connection.session().readOnly() && ReadOnlyProof.sessionEnforcesReadOnly(fresh);
         return ReadOnlyProof.prove(fresh, sql, binder, prepared, readOnlySession);
     }
 
@@ -323,7 +315,7 @@ public final class Recovery {
      * the question (a restart's shutdown, a kill), and nothing has run again yet, so it is asked on
      * another rather than that loss reaching the application.
      */
-    private static Verdict callsOutside(RetryingStatement statement, int op, String sql, Connection physical)
+    private static Verdict callsOutside(FailedWork statement, int op, String sql, Connection physical)
             throws SQLException {
         return OutsideEffects.present(physical) && OutsideEffects.reaches(physical, sql, statement.bindingForJournal(op))
                 ? CALLS_OUTSIDE : Verdict.READ_ONLY;
@@ -354,8 +346,8 @@ public final class Recovery {
      *
      * <p>The statements are counted by pgjdbc's own parser (what it sent), not by our lexer.
      */
-    private boolean mayBeSplitBySync(RetryingStatement statement, int flags, String sql) {
-        boolean prepared = statement instanceof RetryingPreparedStatement;
+    private boolean mayBeSplitBySync(FailedWork statement, int flags, String sql) {
+        boolean prepared = statement.prepared();
         Connection physical = connection.physicalInHand();
         int statements = physical != null ? PgjdbcSplit.statements(physical, sql, prepared)
                 : (flags & SqlScan.MULTI) != 0 ? Integer.MAX_VALUE : 1;
@@ -460,7 +452,7 @@ public final class Recovery {
      * False when it is not such a refusal or the journal cannot be replayed: the failure then
      * takes the ordinary path, where a retry runs the statement without the capture.
      */
-    public boolean rideRefused(RetryingStatement statement, int flags, SQLException e) throws SQLException {
+    public boolean rideRefused(FailedWork statement, int flags, SQLException e) throws SQLException {
         Connection physical = connection.physicalInHand();
         if (!"08P01".equals(Classifier.sqlState(e)) || !Classifier.serverReported(e) || physical == null
                 || physical.isClosed() || statement.closedByApp()) {
@@ -479,9 +471,9 @@ public final class Recovery {
      * The journaled transaction, when it can be replayed to heal {@code recovery}: the journal is
      * intact, the failed call itself can run again, nothing pins the connection.
      */
-    private List<JournalEntry> replayableEntries(RetryingStatement statement, int flags, Retryability recovery) {
+    private List<JournalEntry> replayableEntries(FailedWork statement, int flags, Retryability recovery) {
         if (!recovery.isRetryable() || connection.pinnedBy() != null || (flags & SqlScan.TX_CONTROL) != 0
-                || !statement.replayable() || statement instanceof RetryingCallableStatement) {
+                || !statement.replayable() || statement.callable()) {
             return null;
         }
         return connection.journal().replayableEntries();

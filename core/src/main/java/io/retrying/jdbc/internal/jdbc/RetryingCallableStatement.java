@@ -116,6 +116,11 @@ public final class RetryingCallableStatement extends RetryingPreparedStatement i
     }
 
     @Override
+    public boolean callable() {
+        return true;
+    }
+
+    @Override
     public boolean replayable() {
         return !namedParameters && super.replayable();
     }

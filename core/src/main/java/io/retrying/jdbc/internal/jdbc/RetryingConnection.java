@@ -13,13 +13,13 @@ import io.retrying.jdbc.internal.config.RetryConfig;
 import io.retrying.jdbc.internal.dial.Dialer;
 import io.retrying.jdbc.internal.events.RetryReporter;
 import io.retrying.jdbc.internal.failure.DriverVerdict;
+import io.retrying.jdbc.internal.failure.FailedConnection;
 import io.retrying.jdbc.internal.failure.Recovery;
 import io.retrying.jdbc.internal.replay.Journal;
 import io.retrying.jdbc.internal.replay.JournalEntry;
 import io.retrying.jdbc.internal.replay.Shape;
 import io.retrying.jdbc.internal.replay.TransactionReplay;
 import io.retrying.jdbc.internal.retry.FailureClass;
-import io.retrying.jdbc.internal.retry.Line;
 import io.retrying.jdbc.internal.retry.Run;
 import io.retrying.jdbc.internal.retry.SessionRefused;
 import io.retrying.jdbc.internal.retry.Waits;
@@ -72,7 +72,7 @@ import org.postgresql.core.TransactionState;
  *
  * <p>Like a pgjdbc connection, meant for one thread at a time; no locks are taken.
  */
-public final class RetryingConnection extends PgConnectionExtensions implements Connection, Line {
+public final class RetryingConnection extends PgConnectionExtensions implements Connection, FailedConnection {
 
     /** The {@code java.sql.Connection} methods that go straight to the physical connection. */
     static final Set<String> PASS_THROUGH = Set.of(
@@ -215,6 +215,11 @@ public final class RetryingConnection extends PgConnectionExtensions implements 
     }
 
     /** The transaction journal, made on first use; null stands for an empty one. */
+    @Override
+    public SessionState session() {
+        return session;
+    }
+
     public Journal journal() {
         Journal j = journal;
         if (j == null) {
@@ -740,7 +745,7 @@ public final class RetryingConnection extends PgConnectionExtensions implements 
             }
         }
         if ((flags & SqlScan.TX_END) != 0) {
-            endTransaction(!rollsBack(sql));
+            endTransaction(!SqlScan.rollsBack(sql));
             sqlTransaction = false;
         } else if ((flags & SqlScan.TX_BEGIN) != 0 && session.autoCommit()) {
             sqlTransaction = true;
@@ -750,11 +755,6 @@ public final class RetryingConnection extends PgConnectionExtensions implements 
         }
     }
 
-    /** Whether {@code sql}, which ends a transaction (SqlScan.TX_END), rolls it back rather than commits. */
-    public static boolean rollsBack(String sql) {
-        String start = sql.stripLeading();
-        return start.regionMatches(true, 0, "rollback", 0, 8) || start.regionMatches(true, 0, "abort", 0, 5);
-    }
 
     /**
      * A COMMIT sent as SQL ({@code execute("COMMIT")}) lost its connection before the reply: the

@@ -2,6 +2,7 @@ package io.retrying.jdbc.internal.jdbc;
 
 import io.retrying.jdbc.internal.commit.RidingTwins;
 import io.retrying.jdbc.internal.commit.TransactionId;
+import io.retrying.jdbc.internal.proof.Binder;
 import io.retrying.jdbc.internal.replay.Shape;
 import io.retrying.jdbc.internal.sql.ParameterLog.Setter;
 import io.retrying.jdbc.internal.sql.ParameterLog;
@@ -93,6 +94,16 @@ public class RetryingPreparedStatement extends RetryingStatement implements Prep
             }
         }
         parameters.applyTo(ps);
+    }
+
+    @Override
+    public boolean prepared() {
+        return true;
+    }
+
+    @Override
+    public Binder binder() {
+        return parameters::applyTo;
     }
 
     @Override

@@ -1,7 +1,9 @@
 package io.retrying.jdbc.internal.jdbc;
 
 import io.retrying.jdbc.internal.commit.TransactionId;
+import io.retrying.jdbc.internal.failure.FailedWork;
 import io.retrying.jdbc.internal.failure.Recovery;
+import io.retrying.jdbc.internal.proof.Binder;
 import io.retrying.jdbc.internal.replay.JournalEntry;
 import io.retrying.jdbc.internal.replay.Shape;
 import io.retrying.jdbc.internal.retry.Run;
@@ -36,7 +38,7 @@ import org.postgresql.util.PSQLState;
  * statement is never set to null, so an execution reads either the live one or a closed one,
  * and pgjdbc's answer (57014, 55000) surfaces.
  */
-public class RetryingStatement implements Statement, PGStatement {
+public class RetryingStatement implements Statement, PGStatement, FailedWork {
 
     /** The {@code java.sql.Statement} methods that go straight to the physical statement. */
     static final Set<String> PASS_THROUGH = Set.of(
@@ -338,6 +340,27 @@ public class RetryingStatement implements Statement, PGStatement {
                 fresh.addBatch((String) sql);
             }
         }
+    }
+
+    @Override
+    public boolean callable() {
+        return false;
+    }
+
+    @Override
+    public boolean prepared() {
+        return false;
+    }
+
+    @Override
+    public boolean isBatch(int op) {
+        return op == BATCH || op == LARGE_BATCH;
+    }
+
+    /** The parameters, bound onto a proof's own statement: a plain statement has none. */
+    @Override
+    public Binder binder() {
+        return Binder.NONE;
     }
 
     public boolean closedByApp() {

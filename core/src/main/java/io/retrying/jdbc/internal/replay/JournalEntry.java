@@ -106,4 +106,9 @@ public final class JournalEntry {
         return (op >= RetryingStatement.EXECUTE && op <= RetryingStatement.EXECUTE_NAMES)
                 || op == RetryingPreparedStatement.PS_EXECUTE;
     }
+
+    /** Whether its statement was a prepared one (parameters bound apart from the text). */
+    public boolean prepared() {
+        return statement.prepared();
+    }
 }

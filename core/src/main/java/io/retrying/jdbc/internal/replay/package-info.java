@@ -10,4 +10,3 @@
 package io.retrying.jdbc.internal.replay;
 
 import io.retrying.jdbc.internal.sql.ParameterLog;
-import io.retrying.jdbc.internal.sql.ParameterSnapshot;
