@@ -17,6 +17,7 @@ import io.retrying.jdbc.internal.failure.FailedConnection;
 import io.retrying.jdbc.internal.failure.Recovery;
 import io.retrying.jdbc.internal.replay.Journal;
 import io.retrying.jdbc.internal.replay.JournalEntry;
+import io.retrying.jdbc.internal.replay.RetryingSavepoint;
 import io.retrying.jdbc.internal.replay.Shape;
 import io.retrying.jdbc.internal.replay.TransactionReplay;
 import io.retrying.jdbc.internal.retry.FailureClass;
