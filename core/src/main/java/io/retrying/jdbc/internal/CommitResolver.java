@@ -13,6 +13,8 @@ import io.retrying.jdbc.internal.proof.Binder;
 import io.retrying.jdbc.internal.proof.ReadOnlyFrame;
 import io.retrying.jdbc.internal.proof.ReadOnlyProof;
 import io.retrying.jdbc.internal.proof.Verdict;
+import io.retrying.jdbc.internal.telemetry.Telemetry;
+import io.retrying.jdbc.spi.LayerTelemetry;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -241,11 +243,9 @@ final class CommitResolver {
             // not carry it and may have written, or for work the server names only at COMMIT or that we cannot see
             Journal journal = connection.journal();
             if (capture && !tx.known() && (tx.forced() || (tx.stale() && journal.wrote()))) {
-                try (PreparedStatement ps = d.prepareStatement(tx.forced() ? CAPTURE_FORCED : CAPTURE);
-                        ResultSet rs = ps.executeQuery()) {
-                    rs.next();
-                    long id = rs.getLong(1);
-                    tx.capturedAtCommit(rs.wasNull() ? Commits.NO_XID : id, rs.getString(2), rs.getString(3), connection.generation(), d);
+                try {
+                    // the layer's own question, not the application's statement (Telemetry)
+                    Telemetry.ownWork(LayerTelemetry.Work.QUESTION, () -> capture(d, tx));
                 } catch (SQLException e) {
                     // COMMIT not sent yet: a failure like any statement's
                     run = beforeCommit(e, run);
@@ -432,6 +432,16 @@ final class CommitResolver {
         }
     }
 
+    /** The transaction's id and server identity, asked just before COMMIT. */
+    private void capture(Connection d, TransactionId tx) throws SQLException {
+        try (PreparedStatement ps = d.prepareStatement(tx.forced() ? CAPTURE_FORCED : CAPTURE);
+                ResultSet rs = ps.executeQuery()) {
+            rs.next();
+            long id = rs.getLong(1);
+            tx.capturedAtCommit(rs.wasNull() ? Commits.NO_XID : id, rs.getString(2), rs.getString(3), connection.generation(), d);
+        }
+    }
+
     private Run run(Run run) {
         return run != null ? run : new Run(policy, Duration.ZERO, connection.id());
     }
@@ -471,6 +481,20 @@ final class CommitResolver {
      * question is asked again on another, with the dial's waits. UNKNOWN when the window ends first.
      */
     private CommitOutcome resolve(long xid, String identity, String position, SQLException lost) {
+        CommitOutcome outcome;
+        try {
+            // the layer's own work: a tracer may give it a span of its own (Telemetry)
+            outcome = Telemetry.ownWork(LayerTelemetry.Work.COMMIT_RESOLUTION, () -> lookUpWithinWindow(xid, identity, position, lost));
+        } catch (SQLException notThrown) {
+            // the lookup throws nothing of its own: a telemetry provider's failure, and no answer
+            lost.addSuppressed(notThrown);
+            outcome = CommitOutcome.UNKNOWN;
+        }
+        reporter.commitResolved(xid, outcome, connection.id());
+        return outcome;
+    }
+
+    private CommitOutcome lookUpWithinWindow(long xid, String identity, String position, SQLException lost) {
         long started = policy.nanoClock().getAsLong();
         Deadline deadline = Deadline.after(config.reconnectWindow(), policy.nanoClock());
         CommitOutcome outcome = CommitOutcome.UNKNOWN;
@@ -501,7 +525,6 @@ final class CommitResolver {
                 break;
             }
         }
-        reporter.commitResolved(xid, outcome, connection.id());
         return outcome;
     }
 

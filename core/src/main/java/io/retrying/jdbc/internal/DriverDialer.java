@@ -4,6 +4,7 @@ import io.retrying.jdbc.internal.dial.Breakers;
 import io.retrying.jdbc.internal.dial.DialTarget;
 import io.retrying.jdbc.internal.dial.HostChoice;
 import io.retrying.jdbc.internal.dial.ObservingSocketFactory;
+import io.retrying.jdbc.internal.telemetry.AgentUrlNote;
 import java.sql.Connection;
 import java.sql.Driver;
 import java.sql.SQLException;
@@ -54,6 +55,11 @@ public final class DriverDialer implements Dialer {
             this.hosts = null;
             this.ports = null;
         }
+    }
+
+    /** What tells a tracing agent, for {@code connection}, the pgjdbc URL and properties this dialer gives pgjdbc. */
+    AgentUrlNote agentNote(Connection connection) {
+        return new AgentUrlNote(connection, pgUrl, pgProps);
     }
 
     @Override

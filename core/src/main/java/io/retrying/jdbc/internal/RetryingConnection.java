@@ -6,6 +6,9 @@ import io.retrying.jdbc.CommitOutcomeUnknownException;
 import io.retrying.jdbc.Commits;
 import io.retrying.jdbc.RetryBudget;
 import io.retrying.jdbc.Retryability;
+import io.retrying.jdbc.internal.telemetry.AgentUrlNote;
+import io.retrying.jdbc.internal.telemetry.Telemetry;
+import io.retrying.jdbc.spi.LayerTelemetry;
 import java.sql.Array;
 import java.sql.Blob;
 import java.sql.CallableStatement;
@@ -79,6 +82,11 @@ final class RetryingConnection extends PgConnectionExtensions implements Connect
             "isClosed()", "isReadOnly()", "isValid(int)", "isWrapperFor(Class)", "unwrap(Class)", "rollback()");
 
     private volatile Connection delegate;
+    /**
+     * Through {@code jdbc:retrying:postgresql:}, what tells a tracing agent pgjdbc's URL at this
+     * connection's first use ({@link AgentUrlNote}); null once told, or for a connection of a data source.
+     */
+    AgentUrlNote urlNote;
     /** Bumped on every swap: statements made on an older physical connection re-create themselves. */
     private volatile int generation;
     private final Dialer dialer;
@@ -268,6 +276,11 @@ final class RetryingConnection extends PgConnectionExtensions implements Connect
         if (Placeholder.is(d)) {
             d = heal();
         }
+        AgentUrlNote note = urlNote;
+        if (note != null) {
+            urlNote = null;
+            note.tell();
+        }
         return d;
     }
 
@@ -383,7 +396,9 @@ final class RetryingConnection extends PgConnectionExtensions implements Connect
         long started = config.policy().nanoClock().getAsLong();
         for (int dials = 1; ; dials++) {
             try {
-                fresh = RetryingConnections.dial(dialer, config, number, session::restoreOnto);
+                // the layer's own work (a pool's liveness check of the replacement among it): Telemetry
+                fresh = Telemetry.ownWork(LayerTelemetry.Work.RECONNECT,
+                        () -> RetryingConnections.dial(dialer, config, number, session::restoreOnto));
             } catch (SQLException failed) {
                 SessionState.UnprovenRestore unproven = SessionState.UnprovenRestore.in(failed);
                 if (unproven == null) {

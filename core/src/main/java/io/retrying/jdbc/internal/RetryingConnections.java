@@ -61,6 +61,11 @@ public final class RetryingConnections {
             // transaction is open from the first statement, and journaled from there
             connection.session.autoCommit(false);
         }
+        if (dialer instanceof DriverDialer driverDialer) {
+            // last: a tracing agent records the URL of RetryingDriver.connect when it returns, so the
+            // note is told at the connection's first use, after that (AgentUrlNote)
+            connection.urlNote = driverDialer.agentNote(connection);
+        }
         return connection;
     }
 

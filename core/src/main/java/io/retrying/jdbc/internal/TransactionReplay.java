@@ -6,6 +6,8 @@ import io.retrying.jdbc.ReplayDivergedException;
 import io.retrying.jdbc.RetryPolicy;
 import io.retrying.jdbc.ReplayOutcome;
 import io.retrying.jdbc.Retryability;
+import io.retrying.jdbc.internal.telemetry.Telemetry;
+import io.retrying.jdbc.spi.LayerTelemetry;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -71,8 +73,11 @@ final class TransactionReplay {
                     "transaction replay of " + entries.size() + " journaled calls: " + decision.reason()));
             Recovery.sleep(policy, decision.delay(), e);
             try {
-                restart(cls.needsNewConnection());
-                replay(entries, failure);
+                boolean newConnection = cls.needsNewConnection();
+                Telemetry.ownWork(LayerTelemetry.Work.REPLAY, () -> {
+                    restart(newConnection);
+                    replay(entries, failure);
+                });
                 connection.replayed(!entries.isEmpty());
                 reporter.replay(ReplayOutcome.REPLAYED, connection.id());
                 return run;
@@ -100,8 +105,10 @@ final class TransactionReplay {
      */
     void again(List<JournalEntry> entries, SQLException refusal, Run run) throws SQLException {
         try {
-            restart(false);
-            replay(entries, refusal);
+            Telemetry.ownWork(LayerTelemetry.Work.REPLAY, () -> {
+                restart(false);
+                replay(entries, refusal);
+            });
         } catch (ReplayDivergedException diverged) {
             throw diverged(diverged, run);
         } catch (Unreplayable unreplayable) {
