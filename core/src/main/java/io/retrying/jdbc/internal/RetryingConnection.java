@@ -387,7 +387,8 @@ final class RetryingConnection extends PgConnectionExtensions implements Connect
         generation++;
         if (!Placeholder.is(old)) {
             noteReportedAtLoss(old);
-            dialer.discard(old);
+            // the layer's own work too: a pool's eviction starts its refill, which a tracer would show
+            Telemetry.ownWork(LayerTelemetry.Work.RECONNECT, () -> dialer.discard(old));
         }
         // only what the application ran counts: a failed statement's effects were rolled back with it
         boolean askStateful = sessionUsed && config.initializer() == null;

@@ -28,7 +28,7 @@ import java.util.Locale;
  *       {@code retrying.jdbc.delay_ms}, {@code retrying.jdbc.reason});</li>
  *   <li>{@code retrying.jdbc.recovered}: the work succeeded after retrying (the attempt that
  *       succeeded, {@code retrying.jdbc.recovery_ms} since the first failure); the span also gets
- *       the attribute {@code retrying.jdbc.attempts}, to find healed calls by query;</li>
+ *       the attribute {@code retrying.jdbc.healed=true}, to find healed calls by query;</li>
  *   <li>{@code retrying.jdbc.retry_refused}: the retry budget said no;</li>
  *   <li>{@code retrying.jdbc.give_up}: the failure reaches the application ({@code error.type}
  *       the SQLState it gets, or the exception's class);</li>
@@ -53,7 +53,7 @@ public final class TracingRetryListener implements RetryListener {
     static final AttributeKey<String> DB_STATUS_CODE = AttributeKey.stringKey("db.response.status_code");
     static final AttributeKey<String> ERROR_TYPE = AttributeKey.stringKey("error.type");
     static final AttributeKey<Long> ATTEMPT = AttributeKey.longKey("retrying.jdbc.attempt");
-    static final AttributeKey<Long> ATTEMPTS = AttributeKey.longKey("retrying.jdbc.attempts");
+    static final AttributeKey<Boolean> HEALED = AttributeKey.booleanKey("retrying.jdbc.healed");
     static final AttributeKey<Long> MAX_ATTEMPTS = AttributeKey.longKey("retrying.jdbc.max_attempts");
     static final AttributeKey<String> RECOVERY = AttributeKey.stringKey("retrying.jdbc.recovery");
     static final AttributeKey<Long> DELAY_MS = AttributeKey.longKey("retrying.jdbc.delay_ms");
@@ -89,7 +89,7 @@ public final class TracingRetryListener implements RetryListener {
         if (!span.isRecording()) {
             return;
         }
-        span.setAttribute(ATTEMPTS, (long) event.attempt());
+        span.setAttribute(HEALED, true);
         span.addEvent("retrying.jdbc.recovered", failureAttributes(event)
                 .put(RECOVERY_MS, event.sinceFirstFailure().toMillis()).build());
     }

@@ -90,7 +90,7 @@ class TracingRetryListenerTest {
         assertEquals(1L, retry.getAttributes().get(TracingRetryListener.ATTEMPT));
         assertNotNull(retry.getAttributes().get(TracingRetryListener.DELAY_MS));
         assertNotNull(retry.getAttributes().get(TracingRetryListener.REASON));
-        assertEquals(2L, span.getAttributes().get(TracingRetryListener.ATTEMPTS));
+        assertEquals(Boolean.TRUE, span.getAttributes().get(TracingRetryListener.HEALED));
         assertEquals(StatusCode.UNSET, span.getStatus().getStatusCode());
     }
 
