@@ -23,7 +23,7 @@ import java.util.Locale;
 
 /**
  * The application {@link AgentTracesTest} runs in a child JVM, with and without the OpenTelemetry
- * Java agent: six set-ups, each with its backend killed at four points, each operation inside a span
+ * Java agent: six set-ups, each with its backend killed at six points, each operation inside a span
  * of its own ({@code op}, attributes {@code test.setup}, {@code test.point}, {@code test.result}).
  * Prints one {@code RESULT setup point ok|fail SQLSTATE} line per operation and one
  * {@code ROW setup n} line per set-up (its counter row) to the file named by its second argument.
@@ -44,7 +44,13 @@ public final class AgentScenarios {
         }
     }
 
-    enum Point { BEFORE_READ, BEFORE_WRITE, MID_TRANSACTION, BEFORE_COMMIT }
+    /**
+     * Where the backend is killed. The last two put the layer's own questions outside any statement
+     * call, where the agent would trace them: a read-only transaction's lost COMMIT is settled by a
+     * proof on a new connection, and a batch (which the xid capture cannot ride with) has its xid
+     * asked just before COMMIT, on the dead connection first.
+     */
+    enum Point { BEFORE_READ, BEFORE_WRITE, MID_TRANSACTION, BEFORE_COMMIT, READ_ONLY_BEFORE_COMMIT, BATCH_BEFORE_COMMIT }
 
     /** Where connections come from in one set-up. */
     interface Source extends AutoCloseable {
@@ -192,6 +198,31 @@ public final class AgentScenarios {
                     try {
                         add(c, id);
                         add(c, id);
+                        kill(server, setup);
+                        c.commit();
+                    } finally {
+                        backToAutocommit(c);
+                    }
+                    break;
+                case READ_ONLY_BEFORE_COMMIT:
+                    c.setAutoCommit(false);
+                    try {
+                        read(c, id);
+                        kill(server, setup);
+                        c.commit();
+                    } finally {
+                        backToAutocommit(c);
+                    }
+                    break;
+                case BATCH_BEFORE_COMMIT:
+                    c.setAutoCommit(false);
+                    try {
+                        try (PreparedStatement ps = c.prepareStatement("update otel_acct set n = n + 1 where id = ?")) {
+                            ps.setInt(1, id);
+                            ps.addBatch();
+                            ps.addBatch();
+                            ps.executeBatch();
+                        }
                         kill(server, setup);
                         c.commit();
                     } finally {
