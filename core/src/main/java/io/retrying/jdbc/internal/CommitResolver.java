@@ -368,8 +368,9 @@ final class CommitResolver {
         Deadline window = Deadline.after(config.reconnectWindow(), policy.nanoClock());
         boolean proven;
         try {
-            proven = connection.recovery().proveOnNewConnections(fresh, c -> proveAll(entries, c), lost, window)
-                    .readOnly();
+            // the layer's own work, as a lookup of an id is: a tracer may give it a span of its own (Telemetry)
+            proven = Telemetry.ownWork(LayerTelemetry.Work.COMMIT_RESOLUTION, () -> connection.recovery()
+                    .proveOnNewConnections(fresh, c -> proveAll(entries, c), lost, window)).readOnly();
         } catch (SQLException dial) {
             lost.addSuppressed(dial);
             proven = false;

@@ -127,6 +127,9 @@ class AgentTracesTest {
                 assertTrue(events.contains("retrying.jdbc.replay"), where + ": " + events);
                 assertTrue(own.contains("replay"), where + ": " + own);
             }
+            if (point == Point.READ_ONLY_BEFORE_COMMIT) {
+                assertTrue(own.contains("retry COMMIT"), where + ": " + own);
+            }
             if (point == Point.BEFORE_COMMIT) {
                 assertTrue(events.contains("retrying.jdbc.commit_resolution"), where + ": " + events);
                 assertTrue(own.contains("retry COMMIT") && own.contains("replay"), where + ": " + own);
