@@ -3,7 +3,6 @@ package io.retrying.jdbc.opentelemetry;
 import io.opentelemetry.api.GlobalOpenTelemetry;
 import io.opentelemetry.api.OpenTelemetry;
 import io.opentelemetry.api.common.AttributeKey;
-import io.opentelemetry.api.impl.InstrumentationUtil;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.SpanKind;
 import io.opentelemetry.api.trace.Tracer;
@@ -24,7 +23,7 @@ import java.util.Objects;
  *   <li>runs the layer's own statements (proofs, the catalog walk, the xid and identity questions,
  *       the capture before COMMIT, a replacement's dial and its pool's liveness check) with
  *       instrumentation suppressed ({@code InstrumentationUtil.suppressInstrumentation}, which the
- *       agent and the instrumentation API honour): they never read as the application's
+ *       agent and the instrumentation API honour; see {@code ApiCompat} for the API versions): they never read as the application's
  *       statements, and their failures never leave an ERROR span under an operation that
  *       succeeded;</li>
  *   <li>gives a replay and a commit resolution a span of its own, {@code replay} and
@@ -94,8 +93,7 @@ public final class RetryingOpenTelemetry implements LayerTelemetry {
     private static Tracer tracer() {
         OpenTelemetry otel = openTelemetry;
         if (otel == null) {
-            // not get(): that would fix the global to a no-op before the application sets its own
-            otel = GlobalOpenTelemetry.getOrNoop();
+            otel = ApiCompat.global();
         }
         return otel.getTracer(SCOPE);
     }
@@ -103,7 +101,7 @@ public final class RetryingOpenTelemetry implements LayerTelemetry {
     /** Runs {@code call} where no instrumentation starts a span, and hands back its result or failure. */
     private static <T> T suppressed(Call<T> call) throws SQLException {
         Outcome<T> outcome = new Outcome<>();
-        InstrumentationUtil.suppressInstrumentation(() -> outcome.run(call));
+        ApiCompat.suppressInstrumentation(() -> outcome.run(call));
         return outcome.get();
     }
 
