@@ -48,9 +48,18 @@ public final class RetryingOpenTelemetry implements LayerTelemetry {
 
     private static volatile OpenTelemetry openTelemetry;
 
-    /** For {@code ServiceLoader}; fails (and the core skips it) when the OpenTelemetry API is missing. */
+    /** The system property that turns the provider off ({@code false}) for the whole process. */
+    public static final String ENABLED_PROPERTY = "retrying.jdbc.opentelemetry.enabled";
+
+    /**
+     * For {@code ServiceLoader}; fails (and the core skips it) when the OpenTelemetry API is missing,
+     * or when the system property {@value #ENABLED_PROPERTY} is {@code false}.
+     */
     public RetryingOpenTelemetry() {
         Objects.requireNonNull(Span.getInvalid());
+        if ("false".equalsIgnoreCase(System.getProperty(ENABLED_PROPERTY))) {
+            throw new IllegalStateException(ENABLED_PROPERTY + "=false");
+        }
     }
 
     /**

@@ -30,8 +30,8 @@ import java.util.Locale;
  *       succeeded, {@code retrying.jdbc.recovery_ms} since the first failure); the span also gets
  *       the attribute {@code retrying.jdbc.healed=true}, to find healed calls by query;</li>
  *   <li>{@code retrying.jdbc.retry_refused}: the retry budget said no;</li>
- *   <li>{@code retrying.jdbc.give_up}: the failure reaches the application ({@code error.type}
- *       the SQLState it gets, or the exception's class);</li>
+ *   <li>{@code retrying.jdbc.give_up}: a failure the layer had a stake in reaches the application
+ *       ({@code error.type} the SQLState it gets, or the exception's class);</li>
  *   <li>{@code retrying.jdbc.replay}: a transaction's journal replayed, and its verdict
  *       ({@code retrying.jdbc.replay.outcome}: {@code replayed}, {@code diverged},
  *       {@code not_replayable});</li>
@@ -99,8 +99,17 @@ public final class TracingRetryListener implements RetryListener {
         record("retrying.jdbc.retry_refused", failureAttributes(event));
     }
 
+    /**
+     * Recorded when the layer had a stake in the failure (it retried, or the failure was of a
+     * retryable class or of unknown outcome), as the core logs it at WARN; a plain FATAL failure at
+     * the first attempt (a syntax error, a constraint) is the application's, already on its span.
+     */
     @Override
     public void onGiveUp(RetryEvent event) {
+        Retryability recovery = event.recovery();
+        if (event.attempt() <= 1 && recovery == Retryability.FATAL) {
+            return;
+        }
         record("retrying.jdbc.give_up", failureAttributes(event).put(ERROR_TYPE, errorType(event)));
     }
 

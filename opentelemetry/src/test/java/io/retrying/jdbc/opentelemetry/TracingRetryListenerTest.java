@@ -3,6 +3,7 @@ package io.retrying.jdbc.opentelemetry;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.opentelemetry.api.common.AttributeKey;
@@ -15,13 +16,17 @@ import io.opentelemetry.sdk.trace.SdkTracerProvider;
 import io.opentelemetry.sdk.trace.data.EventData;
 import io.opentelemetry.sdk.trace.data.SpanData;
 import io.opentelemetry.sdk.trace.export.SimpleSpanProcessor;
+import io.retrying.jdbc.RetryEvent;
 import io.retrying.jdbc.RetryingDataSource;
+import io.retrying.jdbc.Retryability;
 import io.retrying.jdbc.fixtures.PgExtension;
 import io.retrying.jdbc.fixtures.PgServer;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.List;
 import java.util.stream.Collectors;
 import javax.sql.DataSource;
@@ -34,7 +39,8 @@ import org.postgresql.ds.PGSimpleDataSource;
 /**
  * The module with the OpenTelemetry SDK and no agent: found by the core on its own (no listener
  * configured here), it records a healed call's retries on the application's span, and gives a lost
- * COMMIT's resolution and the replay spans of their own under it, with nothing left in ERROR.
+ * COMMIT's resolution and the replay spans of their own under it, with nothing left in ERROR; a
+ * give-up only where the layer had a stake in it.
  */
 @ExtendWith(PgExtension.class)
 class TracingRetryListenerTest {
@@ -133,6 +139,40 @@ class TracingRetryListenerTest {
             assertNotNull(resolution.getAttributes().get(AttributeKey.stringKey("retrying.jdbc.commit.outcome")));
             assertTrue(own.contains("retry COMMIT"), own.toString());
         }
+    }
+
+    @Test
+    void aGiveUpIsRecordedWhereTheLayerHadAStakeInIt() {
+        Span op = sdk.getTracer("test").spanBuilder("op").startSpan();
+        try (Scope ignored = op.makeCurrent()) {
+            TracingRetryListener listener = TracingRetryListener.instance();
+            // a syntax error at the first attempt: the application's own, already on its span
+            listener.onGiveUp(new RetryEvent("42601", Retryability.FATAL, 1, 3, Duration.ZERO, "rc-1", Duration.ZERO,
+                    "not retryable", new SQLException("syntax", "42601")));
+            // a lost connection after two attempts: the layer gave up
+            listener.onGiveUp(new RetryEvent("08006", Retryability.RECONNECT, 3, 3, Duration.ZERO, "rc-1",
+                    Duration.ofMillis(300), "no attempt left", new SQLException("gone", "08006")));
+        } finally {
+            op.end();
+        }
+        SpanData span = only("op");
+        assertEquals(List.of("retrying.jdbc.give_up"), names(span));
+        EventData giveUp = event(span, "retrying.jdbc.give_up");
+        assertEquals("08006", giveUp.getAttributes().get(TracingRetryListener.ERROR_TYPE));
+        assertEquals("08006", giveUp.getAttributes().get(TracingRetryListener.DB_STATUS_CODE));
+        assertEquals("reconnect", giveUp.getAttributes().get(TracingRetryListener.RECOVERY));
+        assertEquals(3L, giveUp.getAttributes().get(TracingRetryListener.ATTEMPT));
+    }
+
+    @Test
+    void theSystemPropertyTurnsTheProviderOff() {
+        System.setProperty(RetryingOpenTelemetry.ENABLED_PROPERTY, "false");
+        try {
+            assertThrows(IllegalStateException.class, RetryingOpenTelemetry::new);
+        } finally {
+            System.clearProperty(RetryingOpenTelemetry.ENABLED_PROPERTY);
+        }
+        assertNotNull(new RetryingOpenTelemetry().listener());
     }
 
     private SpanData only(String name) {
