@@ -14,6 +14,8 @@
  *     → proof     the server's proofs, in a frame that cannot write
  *     → sql, dial SQL reading and the parameters bound; dialing and breakers
  *     → config, events     settings; the one reporter of every event
+ *     → telemetry what a tracing module sees (io.retrying.jdbc.spi.LayerTelemetry): the layer's own
+ *                 work framed, the agent told a connection's URL
  *     → io.retrying.jdbc engine types (RetryPolicy, Classifier, Attempt, ...)
  * </pre>
  *

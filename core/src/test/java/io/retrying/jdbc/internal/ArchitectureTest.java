@@ -34,7 +34,7 @@ class ArchitectureTest {
 
     /** Top to bottom; each may use those after it. */
     private static final List<String> LAYERS = List.of("unit", "jdbc", "failure", "commit", "replay", "session",
-            "retry", "proof", "sql", "dial", "config", "events");
+            "retry", "proof", "sql", "dial", "config", "events", "telemetry");
 
     private static JavaClasses classes;
 

@@ -22,6 +22,8 @@ import io.retrying.jdbc.internal.retry.FailureClass;
 import io.retrying.jdbc.internal.retry.NewConnections;
 import io.retrying.jdbc.internal.retry.Run;
 import io.retrying.jdbc.internal.sql.ParameterLog;
+import io.retrying.jdbc.internal.telemetry.Telemetry;
+import io.retrying.jdbc.spi.LayerTelemetry;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -253,11 +255,9 @@ public final class CommitResolver {
             // not carry it and may have written, or for work the server names only at COMMIT or that we cannot see
             Journal journal = connection.journal();
             if (capture && !tx.known() && (tx.forced() || (tx.stale() && journal.wrote()))) {
-                try (PreparedStatement ps = d.prepareStatement(tx.forced() ? CAPTURE_FORCED : CAPTURE);
-                        ResultSet rs = ps.executeQuery()) {
-                    rs.next();
-                    long id = rs.getLong(1);
-                    tx.capturedAtCommit(rs.wasNull() ? Commits.NO_XID : id, rs.getString(2), rs.getString(3), connection.generation(), d);
+                try {
+                    // the layer's own question, not the application's statement (Telemetry)
+                    Telemetry.ownWork(LayerTelemetry.Work.QUESTION, () -> capture(d, tx));
                 } catch (SQLException e) {
                     // COMMIT not sent yet: a failure like any statement's
                     run = beforeCommit(e, run);
@@ -380,8 +380,9 @@ public final class CommitResolver {
         Deadline window = Deadline.after(config.reconnectWindow(), policy.nanoClock());
         boolean proven;
         try {
-            proven = questions.ask(fresh, c -> proveAll(entries, c), lost, window)
-                    .readOnly();
+            // the layer's own work, as a lookup of an id is: a tracer may give it a span of its own (Telemetry)
+            proven = Telemetry.ownWork(LayerTelemetry.Work.COMMIT_RESOLUTION,
+                    () -> questions.ask(fresh, c -> proveAll(entries, c), lost, window)).readOnly();
         } catch (SQLException dial) {
             lost.addSuppressed(dial);
             proven = false;
@@ -444,6 +445,16 @@ public final class CommitResolver {
         }
     }
 
+    /** The transaction's id and server identity, asked just before COMMIT. */
+    private void capture(Connection d, TransactionId tx) throws SQLException {
+        try (PreparedStatement ps = d.prepareStatement(tx.forced() ? CAPTURE_FORCED : CAPTURE);
+                ResultSet rs = ps.executeQuery()) {
+            rs.next();
+            long id = rs.getLong(1);
+            tx.capturedAtCommit(rs.wasNull() ? Commits.NO_XID : id, rs.getString(2), rs.getString(3), connection.generation(), d);
+        }
+    }
+
     private Run run(Run run) {
         return run != null ? run : new Run(policy, Duration.ZERO, connection.id());
     }
@@ -483,6 +494,20 @@ public final class CommitResolver {
      * question is asked again on another, with the dial's waits. UNKNOWN when the window ends first.
      */
     private CommitOutcome resolve(long xid, String identity, String position, SQLException lost) {
+        CommitOutcome outcome;
+        try {
+            // the layer's own work: a tracer may give it a span of its own (Telemetry)
+            outcome = Telemetry.ownWork(LayerTelemetry.Work.COMMIT_RESOLUTION, () -> lookUpWithinWindow(xid, identity, position, lost));
+        } catch (SQLException notThrown) {
+            // the lookup throws nothing of its own: a telemetry provider's failure, and no answer
+            lost.addSuppressed(notThrown);
+            outcome = CommitOutcome.UNKNOWN;
+        }
+        reporter.commitResolved(xid, outcome, connection.id());
+        return outcome;
+    }
+
+    private CommitOutcome lookUpWithinWindow(long xid, String identity, String position, SQLException lost) {
         long started = policy.nanoClock().getAsLong();
         Deadline deadline = Deadline.after(config.reconnectWindow(), policy.nanoClock());
         CommitOutcome outcome = CommitOutcome.UNKNOWN;
@@ -513,7 +538,6 @@ public final class CommitResolver {
                 break;
             }
         }
-        reporter.commitResolved(xid, outcome, connection.id());
         return outcome;
     }
 

@@ -30,6 +30,9 @@ import io.retrying.jdbc.internal.session.SessionValues;
 import io.retrying.jdbc.internal.session.StatefulRoutines;
 import io.retrying.jdbc.internal.sql.ParameterLog;
 import io.retrying.jdbc.internal.sql.SqlScan;
+import io.retrying.jdbc.internal.telemetry.AgentUrlNote;
+import io.retrying.jdbc.internal.telemetry.Telemetry;
+import io.retrying.jdbc.spi.LayerTelemetry;
 import java.sql.Array;
 import java.sql.Blob;
 import java.sql.CallableStatement;
@@ -103,6 +106,11 @@ public final class RetryingConnection extends PgConnectionExtensions implements 
             "isClosed()", "isReadOnly()", "isValid(int)", "isWrapperFor(Class)", "unwrap(Class)", "rollback()");
 
     private volatile Connection delegate;
+    /**
+     * Through {@code jdbc:retrying:postgresql:}, what tells a tracing agent pgjdbc's URL at this
+     * connection's first use ({@link AgentUrlNote}); null once told, or for a connection of a data source.
+     */
+    AgentUrlNote urlNote;
     /** Bumped on every swap: statements made on an older physical connection re-create themselves. */
     private volatile int generation;
     private final Dialer dialer;
@@ -306,6 +314,11 @@ public final class RetryingConnection extends PgConnectionExtensions implements 
         if (Placeholder.is(d)) {
             d = heal();
         }
+        AgentUrlNote note = urlNote;
+        if (note != null) {
+            urlNote = null;
+            note.tell();
+        }
         return d;
     }
 
@@ -412,7 +425,8 @@ public final class RetryingConnection extends PgConnectionExtensions implements 
         generation++;
         if (!Placeholder.is(old)) {
             noteReportedAtLoss(old);
-            dialer.discard(old);
+            // the layer's own work too: a pool's eviction starts its refill, which a tracer would show
+            Telemetry.ownWork(LayerTelemetry.Work.RECONNECT, () -> dialer.discard(old));
         }
         // only what the application ran counts: a failed statement's effects were rolled back with it.
         // Values read after the code that may have changed them: the new session must match them;
@@ -425,7 +439,9 @@ public final class RetryingConnection extends PgConnectionExtensions implements 
         long started = config.policy().nanoClock().getAsLong();
         for (int dials = 1; ; dials++) {
             try {
-                fresh = RetryingConnections.dial(dialer, config, number, session::restoreOnto);
+                // the layer's own work (a pool's liveness check of the replacement among it): Telemetry
+                fresh = Telemetry.ownWork(LayerTelemetry.Work.RECONNECT,
+                        () -> RetryingConnections.dial(dialer, config, number, session::restoreOnto));
             } catch (SQLException failed) {
                 SessionState.UnprovenRestore unproven = SessionState.UnprovenRestore.in(failed);
                 if (unproven == null) {

@@ -9,6 +9,7 @@ import io.retrying.jdbc.internal.dial.CircuitBreaker.Pass;
 import io.retrying.jdbc.internal.dial.DialGate;
 import io.retrying.jdbc.internal.dial.DialTarget;
 import io.retrying.jdbc.internal.dial.Dialer;
+import io.retrying.jdbc.internal.dial.DriverDialer;
 import io.retrying.jdbc.internal.dial.HostChoice;
 import io.retrying.jdbc.internal.events.RetryReporter;
 import io.retrying.jdbc.internal.failure.Recovery;
@@ -66,6 +67,11 @@ public final class RetryingConnections {
             // a pool may hand out connections in manual commit (HikariCP's autoCommit=false): the
             // transaction is open from the first statement, and journaled from there
             connection.session.autoCommit(false);
+        }
+        if (dialer instanceof DriverDialer driverDialer) {
+            // last: a tracing agent records the URL of RetryingDriver.connect when it returns, so the
+            // note is told at the connection's first use, after that (AgentUrlNote)
+            connection.urlNote = driverDialer.agentNote(connection);
         }
         return connection;
     }

@@ -16,6 +16,8 @@ import io.retrying.jdbc.internal.retry.Run;
 import io.retrying.jdbc.internal.retry.Waits;
 import io.retrying.jdbc.internal.sql.ParameterLog;
 import io.retrying.jdbc.internal.sql.SqlScan;
+import io.retrying.jdbc.internal.telemetry.Telemetry;
+import io.retrying.jdbc.spi.LayerTelemetry;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -81,8 +83,11 @@ public final class TransactionReplay {
                     "transaction replay of " + entries.size() + " journaled calls: " + decision.reason()));
             Waits.sleep(policy, decision.delay(), e);
             try {
-                restart(cls.needsNewConnection());
-                replay(entries, failure);
+                boolean newConnection = cls.needsNewConnection();
+                Telemetry.ownWork(LayerTelemetry.Work.REPLAY, () -> {
+                    restart(newConnection);
+                    replay(entries, failure);
+                });
                 connection.replayed(!entries.isEmpty());
                 reporter.replay(ReplayOutcome.REPLAYED, connection.id());
                 return run;
@@ -110,8 +115,10 @@ public final class TransactionReplay {
      */
     public void again(List<JournalEntry> entries, SQLException refusal, Run run) throws SQLException {
         try {
-            restart(false);
-            replay(entries, refusal);
+            Telemetry.ownWork(LayerTelemetry.Work.REPLAY, () -> {
+                restart(false);
+                replay(entries, refusal);
+            });
         } catch (ReplayDivergedException diverged) {
             throw diverged(diverged, run);
         } catch (Unreplayable unreplayable) {
