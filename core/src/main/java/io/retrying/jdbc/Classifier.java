@@ -190,6 +190,11 @@ public final class Classifier {
                 if (has(chain, SocketTimeoutException.class)) {
                     return Retryability.FATAL; // the server was slow, not gone: see the class comment
                 }
+                if (refusedWithSessionAlive(chain)) {
+                    // PostgreSQL's ERROR (not FATAL) of class 08, "invalid message format" of a Bind: the
+                    // session lives on, as on pgjdbc; the same message sent again is refused again
+                    return Retryability.FATAL;
+                }
                 return wrote ? Retryability.UNKNOWN : Retryability.RECONNECT;
             case RECONNECT: return Retryability.RECONNECT;
             case DIAL: return settingRefused(chain) ? Retryability.FATAL : Retryability.RECONNECT;
@@ -376,6 +381,24 @@ public final class Classifier {
                     || t instanceof NoRouteToHostException || t instanceof PortUnreachableException
                     || t instanceof SocketTimeoutException && thrownByConnect(t) || noServerWord(t)) {
                 return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Whether PostgreSQL itself refused a message with an ERROR of class 08 (a protocol violation it
+     * reports without ending the session: a Bind whose text holds a zero byte, in pgjdbc's simple
+     * query mode): the connection is fine. A FATAL, or pgjdbc's own 08 after an I/O error, is a
+     * lost connection.
+     */
+    private static boolean refusedWithSessionAlive(List<Throwable> chain) {
+        for (Throwable t : chain) {
+            if (t instanceof PSQLException && ((PSQLException) t).getServerErrorMessage() != null) {
+                ServerErrorMessage m = ((PSQLException) t).getServerErrorMessage();
+                String state = m.getSQLState();
+                return state != null && state.startsWith("08") && "ERROR".equals(m.getSeverity())
+                        && (m.getRoutine() != null || m.getFile() != null);
             }
         }
         return false;

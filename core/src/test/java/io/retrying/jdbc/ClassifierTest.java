@@ -126,6 +126,16 @@ class ClassifierTest {
      * classifier without the design and this test fails here.
      */
     @Test
+    void aProtocolViolationTheServerReportsAsAnErrorLeavesTheSessionAlive() {
+        // PostgreSQL's "invalid message format" of a Bind (a zero byte in simple query mode): ERROR
+        // 08P01, the backend lives on; pgjdbc keeps its connection, and so must the layer
+        assertEquals(Retryability.FATAL, Classifier.retryability(
+                Failures.server("08P01", "invalid message format", "pq_getmsgend", "ERROR")));
+        assertEquals(Retryability.RECONNECT, Classifier.retryability(
+                Failures.server("08P01", "invalid frontend message type 0", "SocketBackend", "FATAL")));
+    }
+
+    @Test
     void aPoolersWordThatItForwardedTheStatementIsNotTheServersReportThatItRolledBack() {
         // PgBouncer after its server connection died under a forwarded statement: the statement may have
         // committed; only PostgreSQL's own ErrorResponse (it names its routine) says it was rolled back

@@ -28,8 +28,15 @@ final class Failures {
     }
 
     static PSQLException server(String sqlState, String message, String routine) {
+        // class 08 comes from PostgreSQL as FATAL (the session ends), as 57P01's terminations do
+        String severity = sqlState.startsWith("08") ? "FATAL" : "ERROR";
+        return server(sqlState, message, routine, severity);
+    }
+
+    /** An ErrorResponse of PostgreSQL's of the given severity. */
+    static PSQLException server(String sqlState, String message, String routine, String severity) {
         StringBuilder wire = new StringBuilder()
-                .append("SERROR\0").append("VERROR\0")
+                .append("S").append(severity).append("\0").append("V").append(severity).append("\0")
                 .append("C").append(sqlState).append('\0')
                 .append("M").append(message).append('\0');
         if (routine != null) {

@@ -10,8 +10,12 @@
  *     → commit    COMMIT, the riding xid capture, commit resolution
  *     → replay    the journal, digests, parameter snapshots, the verified replay
  *     → session   what the application set, restored on each new connection
- *     → sql, proof, dial   SQL reading; the server's proofs; dialing and breakers
+ *     → retry     one retried piece of work: its attempts, waits, questions on new connections
+ *     → proof     the server's proofs, in a frame that cannot write
+ *     → sql, dial SQL reading and the parameters bound; dialing and breakers
  *     → config, events     settings; the one reporter of every event
+ *     → telemetry what a tracing module sees (io.retrying.jdbc.spi.LayerTelemetry): the layer's own
+ *                 work framed, the agent told a connection's URL
  *     → io.retrying.jdbc engine types (RetryPolicy, Classifier, Attempt, ...)
  * </pre>
  *
@@ -20,3 +24,5 @@
  * transaction's journal heals it → back to the statement, which runs again or throws.
  */
 package io.retrying.jdbc.internal;
+
+import io.retrying.jdbc.internal.failure.FailureDecision;

@@ -20,7 +20,8 @@ import org.springframework.core.env.Environment;
  * The retrying-jdbc starter: the data sources' connections retry what is safe to retry
  * ({@link RetryingDataSourcePostProcessor}), {@code @Idempotent} bean methods run again
  * ({@link IdempotentAdvisor}), and the meters go to the application's {@code MeterRegistry}
- * ({@link RetryingJdbcMeterBinder}), {@code retrying} joins {@code /actuator/health}
+ * ({@link RetryingJdbcMeterBinder}), retries are events on the current span when the OpenTelemetry
+ * API is present ({@link RetryingJdbcTracing}), {@code retrying} joins {@code /actuator/health}
  * ({@link RetryingJdbcHealthIndicator}), all configured by {@code retrying.jdbc.*}
  * ({@link RetryingJdbcProperties}). {@code retrying.jdbc.enabled=false} turns it all off.
  */
@@ -61,6 +62,24 @@ public class RetryingJdbcAutoConfiguration {
         @Bean
         RetryingJdbcHealthIndicator retryingHealthIndicator(ObjectProvider<RetryPolicy> policy) {
             return new RetryingJdbcHealthIndicator(policy::getObject);
+        }
+    }
+
+    /**
+     * Tracing, when the application has the OpenTelemetry API: retrying-jdbc-opentelemetry (a
+     * dependency of the starter) already reports every connection's retries on the current span and
+     * keeps the layer's own statements out of the traces; this hands it the application's
+     * {@code OpenTelemetry} bean, where there is one, for the layer's own spans ({@code replay},
+     * {@code retry COMMIT}), since Spring Boot does not set the global one.
+     */
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnClass(name = {"io.opentelemetry.api.OpenTelemetry",
+            "io.retrying.jdbc.opentelemetry.RetryingOpenTelemetry"})
+    static class Tracing {
+
+        @Bean
+        RetryingJdbcTracing retryingJdbcTracing(ObjectProvider<io.opentelemetry.api.OpenTelemetry> openTelemetry) {
+            return new RetryingJdbcTracing(openTelemetry.getIfUnique());
         }
     }
 

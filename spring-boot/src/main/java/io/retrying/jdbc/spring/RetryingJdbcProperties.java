@@ -1,10 +1,12 @@
 package io.retrying.jdbc.spring;
 
+import io.retrying.jdbc.RetryBudget;
 import io.retrying.jdbc.RetryPolicy;
 import io.retrying.jdbc.RetryingDataSource;
-import io.retrying.jdbc.RetryBudget;
 import io.retrying.jdbc.TokenBucket;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.core.Ordered;
@@ -52,6 +54,12 @@ public class RetryingJdbcProperties {
 
     /** Whether to capture the transaction id before COMMIT, so that a lost COMMIT reply is resolved instead of reported unknown. */
     private boolean resolveCommits = true;
+
+    /**
+     * Settings that say for whom the session runs (e.g. {@code app.tenant}): read after code that may
+     * change them; a new connection gets them again and must run as the same user before anything runs there.
+     */
+    private List<String> sessionSettings = new ArrayList<>();
 
     /**
      * Whether an autocommit statement that may write runs in a transaction of its own whose id is captured, so that a
@@ -184,6 +192,14 @@ public class RetryingJdbcProperties {
         this.resolveCommits = resolveCommits;
     }
 
+    public List<String> getSessionSettings() {
+        return sessionSettings;
+    }
+
+    public void setSessionSettings(List<String> sessionSettings) {
+        this.sessionSettings = sessionSettings == null ? new ArrayList<>() : new ArrayList<>(sessionSettings);
+    }
+
     public boolean isResolveAutocommitWrites() {
         return resolveAutocommitWrites;
     }
@@ -262,7 +278,8 @@ public class RetryingJdbcProperties {
     RetryingDataSource.Builder dataSource(javax.sql.DataSource target, RetryPolicy policy) {
         return RetryingDataSource.builder(target).policy(policy).reconnectWindow(reconnectWindow)
                 .maxJournalStatements(maxJournalStatements).maxJournalBytes(maxJournalBytes.toBytes())
-                .resolveCommits(resolveCommits).resolveAutocommitWrites(resolveAutocommitWrites)
+                .resolveCommits(resolveCommits).sessionSettings(sessionSettings.toArray(String[]::new))
+                .resolveAutocommitWrites(resolveAutocommitWrites)
                 .breaker(breaker).breakerThreshold(breakerThreshold).breakerMaxOpen(breakerMaxOpen);
     }
 

@@ -11,18 +11,19 @@ import io.retrying.jdbc.RetryPolicy;
 import io.retrying.jdbc.Retryability;
 import io.retrying.jdbc.internal.config.RetryConfig;
 import io.retrying.jdbc.internal.events.RetryReporter;
-import io.retrying.jdbc.internal.failure.Recovery;
-import io.retrying.jdbc.internal.failure.Run;
-import io.retrying.jdbc.internal.jdbc.RetryingConnection;
-import io.retrying.jdbc.internal.jdbc.RetryingPreparedStatement;
 import io.retrying.jdbc.internal.proof.Binder;
 import io.retrying.jdbc.internal.proof.ReadOnlyFrame;
 import io.retrying.jdbc.internal.proof.ReadOnlyProof;
 import io.retrying.jdbc.internal.proof.Verdict;
 import io.retrying.jdbc.internal.replay.Journal;
 import io.retrying.jdbc.internal.replay.JournalEntry;
-import io.retrying.jdbc.internal.replay.ParameterLog;
 import io.retrying.jdbc.internal.replay.TransactionReplay;
+import io.retrying.jdbc.internal.retry.FailureClass;
+import io.retrying.jdbc.internal.retry.NewConnections;
+import io.retrying.jdbc.internal.retry.Run;
+import io.retrying.jdbc.internal.sql.ParameterLog;
+import io.retrying.jdbc.internal.telemetry.Telemetry;
+import io.retrying.jdbc.spi.LayerTelemetry;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -61,10 +62,12 @@ import java.util.List;
  */
 public final class CommitResolver {
 
-    private final RetryingConnection connection;
+    private final CommittingConnection connection;
     private final RetryConfig config;
     private final RetryPolicy policy;
     private final RetryReporter reporter;
+    /** The proof of a lost COMMIT of a transaction without an id, asked again when its new connection breaks. */
+    private final NewConnections questions;
 
     /**
      * Where the server assigns ids: its WAL timeline and start time, and when its shared statistics were
@@ -276,11 +279,12 @@ public final class CommitResolver {
         }
     }
 
-    public CommitResolver(RetryingConnection connection, RetryConfig config) {
+    public CommitResolver(CommittingConnection connection, RetryConfig config) {
         this.connection = connection;
         this.config = config;
         this.policy = config.policy();
         this.reporter = config.reporter();
+        this.questions = new NewConnections(policy, reporter, connection);
     }
 
     /** Commits the open transaction, or throws what the application should see. */
@@ -294,11 +298,9 @@ public final class CommitResolver {
             // not carry it and may have written, or for work the server names only at COMMIT or that we cannot see
             Journal journal = connection.journal();
             if (capture && !tx.known() && (tx.forced() || (tx.stale() && journal.wrote()))) {
-                try (PreparedStatement ps = d.prepareStatement(tx.forced() ? CAPTURE_FORCED : CAPTURE);
-                        ResultSet rs = ps.executeQuery()) {
-                    rs.next();
-                    long id = rs.getLong(1);
-                    tx.capturedAtCommit(rs.wasNull() ? Commits.NO_XID : id, rs.getString(2), rs.getString(3), connection.generation(), d);
+                try {
+                    // the layer's own question, not the application's statement (Telemetry)
+                    Telemetry.ownWork(LayerTelemetry.Work.QUESTION, () -> capture(d, tx));
                 } catch (SQLException e) {
                     // COMMIT not sent yet: a failure like any statement's
                     run = beforeCommit(e, run);
@@ -319,7 +321,7 @@ public final class CommitResolver {
             try {
                 d.commit();
             } catch (SQLException e) {
-                Retryability recovery = Recovery.classify(e, false, false, false);
+                Retryability recovery = FailureClass.of(e, false, false, false);
                 if ((recovery == Retryability.SAFE || recovery == Retryability.RESET_STATE) && Classifier.serverReported(e)) {
                     // a serialization failure detected at COMMIT: nothing committed. Or pgjdbc's own COMMIT
                     // statement was gone from the server connection (26000 behind PgBouncer, once no statement
@@ -333,7 +335,7 @@ public final class CommitResolver {
                     throw e;
                 }
                 // its session SETs hold if it is reported committed; the swaps below would drop them
-                Object settings = connection.session.takePending();
+                Object settings = connection.session().takePending();
                 if ((noXid || !wrote) && xid == Commits.NO_XID && readsCannotHaveWritten(entries, e)) {
                     // no id (the server's word) or only reads (by the text, with no id captured), and the
                     // server proved that nothing it ran can have written or notified: whether the COMMIT
@@ -421,8 +423,9 @@ public final class CommitResolver {
         Deadline window = Deadline.after(config.reconnectWindow(), policy.nanoClock());
         boolean proven;
         try {
-            proven = connection.recovery().proveOnNewConnections(fresh, c -> proveAll(entries, c), lost, window)
-                    .readOnly();
+            // the layer's own work, as a lookup of an id is: a tracer may give it a span of its own (Telemetry)
+            proven = Telemetry.ownWork(LayerTelemetry.Work.COMMIT_RESOLUTION,
+                    () -> questions.ask(fresh, c -> proveAll(entries, c), lost, window)).readOnly();
         } catch (SQLException dial) {
             lost.addSuppressed(dial);
             proven = false;
@@ -444,7 +447,7 @@ public final class CommitResolver {
             fresh.setAutoCommit(true); // the proof opens and rolls back transactions of its own
         }
         try {
-            boolean readOnlySession = connection.session.readOnly() && Recovery.enforcesReadOnly(fresh);
+            boolean readOnlySession = connection.session().readOnly() && ReadOnlyProof.sessionEnforcesReadOnly(fresh);
             for (JournalEntry entry : entries) {
                 if (entry.kind != JournalEntry.EXECUTION) {
                     continue;
@@ -457,7 +460,7 @@ public final class CommitResolver {
                 } else {
                     return new Verdict(false, "a batch");
                 }
-                boolean prepared = entry.statement instanceof RetryingPreparedStatement;
+                boolean prepared = entry.prepared();
                 Verdict verdict = ReadOnlyProof.prove(fresh, entry.sql, binder, prepared, readOnlySession);
                 if (!verdict.readOnly()) {
                     return verdict;
@@ -477,11 +480,21 @@ public final class CommitResolver {
             return;
         }
         try {
-            connection.session.committedOnto(settings, connection.physicalInHand());
+            connection.session().committedOnto(settings, connection.physicalInHand());
         } catch (SQLException e) {
             // the COMMIT is settled; a connection that fails its restore is let go, and the next call
             // dials one that gets every setting
             connection.dropPhysical();
+        }
+    }
+
+    /** The transaction's id and server identity, asked just before COMMIT. */
+    private void capture(Connection d, TransactionId tx) throws SQLException {
+        try (PreparedStatement ps = d.prepareStatement(tx.forced() ? CAPTURE_FORCED : CAPTURE);
+                ResultSet rs = ps.executeQuery()) {
+            rs.next();
+            long id = rs.getLong(1);
+            tx.capturedAtCommit(rs.wasNull() ? Commits.NO_XID : id, rs.getString(2), rs.getString(3), connection.generation(), d);
         }
     }
 
@@ -490,7 +503,7 @@ public final class CommitResolver {
     }
 
     private Run beforeCommit(SQLException e, Run run) throws SQLException {
-        Retryability recovery = Recovery.classify(e, false, false, false);
+        Retryability recovery = FailureClass.of(e, false, false, false);
         if (Classifier.serverReported(e)) {
             connection.transactionFailed(e);
         }
@@ -512,7 +525,7 @@ public final class CommitResolver {
             }
             reporter.gaveUp(run.event(e, recovery, Duration.ZERO, "COMMIT failed; transaction not replayable"
                     + (entries == null ? ": " + connection.journal().refused() : "")));
-            throw Recovery.withPrevious(e, run);
+            throw Run.withPrevious(e, run);
         }
         return connection.replay().heal(e, recovery, run, entries);
     }
@@ -533,6 +546,20 @@ public final class CommitResolver {
      * question is asked again on another, with the dial's waits. UNKNOWN when the window ends first.
      */
     private CommitOutcome resolve(long xid, String identity, String position, SQLException lost) {
+        CommitOutcome outcome;
+        try {
+            // the layer's own work: a tracer may give it a span of its own (Telemetry)
+            outcome = Telemetry.ownWork(LayerTelemetry.Work.COMMIT_RESOLUTION, () -> lookUpWithinWindow(xid, identity, position, lost));
+        } catch (SQLException notThrown) {
+            // the lookup throws nothing of its own: a telemetry provider's failure, and no answer
+            lost.addSuppressed(notThrown);
+            outcome = CommitOutcome.UNKNOWN;
+        }
+        reporter.commitResolved(xid, outcome, connection.id());
+        return outcome;
+    }
+
+    private CommitOutcome lookUpWithinWindow(long xid, String identity, String position, SQLException lost) {
         long started = policy.nanoClock().getAsLong();
         Deadline deadline = Deadline.after(config.reconnectWindow(), policy.nanoClock());
         CommitOutcome outcome = CommitOutcome.UNKNOWN;
@@ -563,7 +590,6 @@ public final class CommitResolver {
                 break;
             }
         }
-        reporter.commitResolved(xid, outcome, connection.id());
         return outcome;
     }
 

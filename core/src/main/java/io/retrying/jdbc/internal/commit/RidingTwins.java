@@ -1,7 +1,6 @@
 package io.retrying.jdbc.internal.commit;
 
-import io.retrying.jdbc.internal.jdbc.RetryingPreparedStatement;
-import io.retrying.jdbc.internal.jdbc.RetryingStatement;
+import io.retrying.jdbc.internal.sql.Statements;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 
@@ -13,7 +12,7 @@ import java.sql.SQLException;
  * the capturing text again each time (issue 16).
  *
  * <p>A twin is lent to one statement at a time, its holder, and lent again only once the holder is
- * closed and left it as it found it ({@link RetryingPreparedStatement#twinClean}): none of the
+ * closed and left it as it found it ({@link TwinHolder#twinClean}): none of the
  * holder's settings applied, no result set of the twin's in the application's hands (closing the
  * holder then closes the twin instead, as pgjdbc closes a statement's results with it), its last
  * execution completed. A holder still open keeps its twin; another statement of the same text then
@@ -29,11 +28,11 @@ public final class RidingTwins {
     private final String[] texts = new String[SIZE];
     private final String[] rides = new String[SIZE];
     private final PreparedStatement[] twins = new PreparedStatement[SIZE];
-    private final RetryingPreparedStatement[] holders = new RetryingPreparedStatement[SIZE];
+    private final TwinHolder[] holders = new TwinHolder[SIZE];
     private int generation = -1;
 
     /** The idle twin of {@code sql} with {@code ride} on the connection of {@code generation}, now {@code holder}'s; or null. */
-    public PreparedStatement lend(RetryingPreparedStatement holder, String sql, String ride, int generation) throws SQLException {
+    public PreparedStatement lend(TwinHolder holder, String sql, String ride, int generation) throws SQLException {
         if (generation != this.generation) {
             forget(generation);
             return null;
@@ -52,7 +51,7 @@ public final class RidingTwins {
      * Keeps {@code twin}, just prepared for {@code holder}, to be lent again; false when every place
      * is held by an open statement (the twin is then the holder's alone, closed with it).
      */
-    public boolean keep(RetryingPreparedStatement holder, String sql, String ride, PreparedStatement twin, int generation) {
+    public boolean keep(TwinHolder holder, String sql, String ride, PreparedStatement twin, int generation) {
         if (generation != this.generation) {
             forget(generation);
         }
@@ -64,7 +63,7 @@ public final class RidingTwins {
         }
         for (int i = 0; i < SIZE && slot < 0; i++) {
             if (idle(i)) {
-                RetryingStatement.closeQuietly(twins[i]);
+                Statements.closeQuietly(twins[i]);
                 slot = i;
             }
         }
@@ -79,7 +78,7 @@ public final class RidingTwins {
     }
 
     /** {@code holder}, still open, is done with {@code twin} (it wants another capture, or another connection's). */
-    public void giveBack(RetryingPreparedStatement holder, PreparedStatement twin, boolean clean) {
+    public void giveBack(TwinHolder holder, PreparedStatement twin, boolean clean) {
         for (int i = 0; i < SIZE; i++) {
             if (twins[i] == twin && holders[i] == holder) {
                 if (clean) {
@@ -90,12 +89,12 @@ public final class RidingTwins {
                 return;
             }
         }
-        RetryingStatement.closeQuietly(twin);
+        Statements.closeQuietly(twin);
     }
 
     /** Whether place {@code i} may be lent again (its twin closed by its holder counts as free, and is dropped). */
     private boolean idle(int i) {
-        RetryingPreparedStatement h = holders[i];
+        TwinHolder h = holders[i];
         boolean free = h == null || (h.closedByApp() && h.twinClean());
         if (!free && h.closedByApp()) {
             drop(i); // its holder closed it, or left it changed: nothing to lend
@@ -109,7 +108,7 @@ public final class RidingTwins {
     }
 
     private void drop(int i) {
-        RetryingStatement.closeQuietly(twins[i]);
+        Statements.closeQuietly(twins[i]);
         twins[i] = null;
         texts[i] = null;
         rides[i] = null;
@@ -132,5 +131,4 @@ public final class RidingTwins {
             return true;
         }
     }
-
 }

@@ -8,6 +8,7 @@ import io.retrying.jdbc.TokenBucket;
 import io.retrying.jdbc.internal.events.RetryReporter;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.util.List;
 import java.util.Objects;
 import java.util.Properties;
 
@@ -26,6 +27,9 @@ import java.util.Properties;
  *     for none
  * @param initializer run on every new physical connection; {@code null} for none
  * @param breaker how dials go through the per-server circuit breakers
+ * @param sessionSettings settings that say for whom the session runs ({@code retry.sessionSettings}):
+ *     read after code that may change them, and a new connection must match them, with
+ *     {@code current_user} and {@code session_user}, before anything runs there; empty for none
  * @param resolveAutocommitWrites whether an autocommit statement that may write runs in a
  *     transaction of its own that captures its id, committed in a round trip of its own, so that a
  *     connection lost under it is resolved instead of reported as unknown (issue 26; off by default)
@@ -39,6 +43,7 @@ public record RetryConfig(
         RetryListener listener,
         ConnectionInitializer initializer,
         BreakerSettings breaker,
+        List<String> sessionSettings,
         boolean resolveAutocommitWrites) {
 
     /** SQLState of a bad setting: invalid_parameter_value, FATAL, so nobody retries it. */
@@ -46,7 +51,7 @@ public record RetryConfig(
 
     private static final RetryConfig DEFAULTS = new RetryConfig(
             RetryPolicy.defaults(), Duration.ofMillis(10_000), 1000, 4L * 1024 * 1024, true, null, null,
-            BreakerSettings.defaults(), false);
+            BreakerSettings.defaults(), List.of(), false);
 
     /**
      * Checks the values.
@@ -58,6 +63,7 @@ public record RetryConfig(
         Objects.requireNonNull(policy, "policy");
         Objects.requireNonNull(breaker, "breaker");
         Objects.requireNonNull(reconnectWindow, "reconnectWindow");
+        sessionSettings = List.copyOf(Objects.requireNonNull(sessionSettings, "sessionSettings"));
         if (reconnectWindow.isNegative()) {
             throw new IllegalArgumentException("reconnectWindow must be >= 0: " + reconnectWindow);
         }
@@ -72,16 +78,25 @@ public record RetryConfig(
     /** As the canonical constructor, autocommit writes not resolved (the default). */
     public RetryConfig(RetryPolicy policy, Duration reconnectWindow, int maxJournalStatements, long maxJournalBytes,
                        boolean resolveCommits, RetryListener listener, ConnectionInitializer initializer,
-                       BreakerSettings breaker) {
+                       BreakerSettings breaker, List<String> sessionSettings) {
         this(policy, reconnectWindow, maxJournalStatements, maxJournalBytes, resolveCommits, listener, initializer,
-                breaker, false);
+                breaker, sessionSettings, false);
     }
 
     /** As the canonical constructor, with the default breaker settings. */
     public RetryConfig(RetryPolicy policy, Duration reconnectWindow, int maxJournalStatements, long maxJournalBytes,
                        boolean resolveCommits, RetryListener listener, ConnectionInitializer initializer) {
         this(policy, reconnectWindow, maxJournalStatements, maxJournalBytes, resolveCommits, listener, initializer,
-                BreakerSettings.defaults());
+                BreakerSettings.defaults(), List.of());
+    }
+
+    /**
+     * Whether the session's identity and named settings are read after code that may change them,
+     * to be checked on a new connection: when the application named settings, or registered an
+     * initializer (it vouches for the session, and the check holds it to who the session ran as).
+     */
+    public boolean checksSessionValues() {
+        return !sessionSettings.isEmpty() || initializer != null;
     }
 
     /**
@@ -141,10 +156,11 @@ public record RetryConfig(
         private int maxJournalStatements;
         private long maxJournalBytes;
         private boolean resolveCommits;
-        private boolean resolveAutocommitWrites;
         private Long baseDelayMs;
         private Long maxDelayMs;
         private BreakerSettings breaker;
+        private List<String> sessionSettings;
+        private boolean resolveAutocommitWrites;
 
         Draft(RetryConfig base) {
             this.base = base;
@@ -152,8 +168,9 @@ public record RetryConfig(
             maxJournalStatements = base.maxJournalStatements;
             maxJournalBytes = base.maxJournalBytes;
             resolveCommits = base.resolveCommits;
-            resolveAutocommitWrites = base.resolveAutocommitWrites;
             breaker = base.breaker;
+            sessionSettings = base.sessionSettings;
+            resolveAutocommitWrites = base.resolveAutocommitWrites;
         }
 
         private RetryPolicy.Builder policy() {
@@ -189,6 +206,7 @@ public record RetryConfig(
                         (int) SettingValues.integer(setting, raw, 1, 1000));
                 case BREAKER_MAX_OPEN_MS -> breaker = breaker.withMaxOpen(
                         Duration.ofMillis(SettingValues.integer(setting, raw, 1, MAX_MILLIS)));
+                case SESSION_SETTINGS -> sessionSettings = SettingValues.names(setting, raw);
                 default -> throw new AssertionError(setting);
             }
         }
@@ -222,7 +240,7 @@ public record RetryConfig(
             checkDelays();
             RetryPolicy built = policy == null ? base.policy : policy.build();
             return new RetryConfig(built, reconnectWindow, maxJournalStatements, maxJournalBytes,
-                    resolveCommits, base.listener, base.initializer, breaker, resolveAutocommitWrites);
+                    resolveCommits, base.listener, base.initializer, breaker, sessionSettings, resolveAutocommitWrites);
         }
 
         /** The policy would refuse a cap below the base too, but without naming the key. */
@@ -247,31 +265,37 @@ public record RetryConfig(
     /** A copy with another policy. */
     public RetryConfig withPolicy(RetryPolicy newPolicy) {
         return new RetryConfig(newPolicy, reconnectWindow, maxJournalStatements, maxJournalBytes,
-                resolveCommits, listener, initializer, breaker, resolveAutocommitWrites);
+                resolveCommits, listener, initializer, breaker, sessionSettings, resolveAutocommitWrites);
     }
 
     /** A copy with another reconnect window. */
     public RetryConfig withReconnectWindow(Duration window) {
         return new RetryConfig(policy, window, maxJournalStatements, maxJournalBytes,
-                resolveCommits, listener, initializer, breaker, resolveAutocommitWrites);
+                resolveCommits, listener, initializer, breaker, sessionSettings, resolveAutocommitWrites);
     }
 
     /** A copy with other circuit-breaker settings. */
     public RetryConfig withBreaker(BreakerSettings newBreaker) {
         return new RetryConfig(policy, reconnectWindow, maxJournalStatements, maxJournalBytes,
-                resolveCommits, listener, initializer, newBreaker, resolveAutocommitWrites);
+                resolveCommits, listener, initializer, newBreaker, sessionSettings, resolveAutocommitWrites);
+    }
+
+    /** A copy with other session settings to check after a lost connection (empty for none). */
+    public RetryConfig withSessionSettings(List<String> names) {
+        return new RetryConfig(policy, reconnectWindow, maxJournalStatements, maxJournalBytes,
+                resolveCommits, listener, initializer, breaker, names, resolveAutocommitWrites);
     }
 
     /** A copy with another listener ({@code null} for none). */
     public RetryConfig withListener(RetryListener newListener) {
         return new RetryConfig(policy, reconnectWindow, maxJournalStatements, maxJournalBytes,
-                resolveCommits, newListener, initializer, breaker, resolveAutocommitWrites);
+                resolveCommits, newListener, initializer, breaker, sessionSettings, resolveAutocommitWrites);
     }
 
     /** A copy with another initializer ({@code null} for none). */
     public RetryConfig withInitializer(ConnectionInitializer newInitializer) {
         return new RetryConfig(policy, reconnectWindow, maxJournalStatements, maxJournalBytes,
-                resolveCommits, listener, newInitializer, breaker, resolveAutocommitWrites);
+                resolveCommits, listener, newInitializer, breaker, sessionSettings, resolveAutocommitWrites);
     }
 
     /**

@@ -36,7 +36,11 @@ public enum RetrySetting {
     BREAKER_THRESHOLD("retry.breakerThreshold", "3",
             "Consecutive dials that reach no server before that server's breaker opens (1 to 1000)"),
     BREAKER_MAX_OPEN_MS("retry.breakerMaxOpenMs", "200",
-            "Cap of the breaker's open interval, in milliseconds (>= 1): a server that is back is found within it");
+            "Cap of the breaker's open interval, in milliseconds (>= 1): a server that is back is found within it"),
+    SESSION_SETTINGS("retry.sessionSettings", "",
+            "Settings that say for whom the session runs, comma-separated (e.g. app.tenant,app.user): read after"
+                    + " code that may change them, set again on a new connection, which must also run as the same"
+                    + " current_user and session_user before anything runs there");
 
     /** Every key starts with this. */
     public static final String PREFIX = "retry.";

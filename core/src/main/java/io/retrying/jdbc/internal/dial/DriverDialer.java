@@ -1,6 +1,7 @@
 package io.retrying.jdbc.internal.dial;
 
 import io.retrying.jdbc.internal.config.PgTarget;
+import io.retrying.jdbc.internal.telemetry.AgentUrlNote;
 import java.sql.Connection;
 import java.sql.Driver;
 import java.sql.SQLException;
@@ -51,6 +52,11 @@ public final class DriverDialer implements Dialer {
             this.hosts = null;
             this.ports = null;
         }
+    }
+
+    /** What tells a tracing agent, for {@code connection}, the pgjdbc URL and properties this dialer gives pgjdbc. */
+    public AgentUrlNote agentNote(Connection connection) {
+        return new AgentUrlNote(connection, pgUrl, pgProps);
     }
 
     @Override

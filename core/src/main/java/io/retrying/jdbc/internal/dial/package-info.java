@@ -1,5 +1,5 @@
 /**
- * Dialing: {@code Dialer} gives physical connections (through pgjdbcs driver or a
+ * Dialing: {@code Dialer} gives physical connections (through pgjdbc's driver or a
  * {@code DataSource}); {@code HostChoice} picks the host of a multi-host URL; each server has a
  * {@code CircuitBreaker} ({@code Breakers}), and {@code DialGate} lets one probe through an open
  * one; {@code ObservingSocketFactory} tells a dial that reached no server from one a server refused.

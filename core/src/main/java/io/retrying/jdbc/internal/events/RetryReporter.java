@@ -9,6 +9,7 @@ import io.retrying.jdbc.ReplayOutcome;
 import io.retrying.jdbc.RetryEvent;
 import io.retrying.jdbc.RetryListener;
 import io.retrying.jdbc.Retryability;
+import io.retrying.jdbc.internal.telemetry.Telemetry;
 import java.time.Duration;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -44,7 +45,8 @@ public final class RetryReporter {
     public static final String LOGGER_NAME = "io.retrying.jdbc";
 
     private static final Logger DEFAULT_LOG = LoggerFactory.getLogger(LOGGER_NAME);
-    private static final RetryReporter LOG_ONLY = new RetryReporter(null, DEFAULT_LOG);
+    /** With no listener configured: logs, and tells the telemetry provider's listener, if there is one. */
+    private static final RetryReporter LOG_ONLY = new RetryReporter(Telemetry.alongside(null), DEFAULT_LOG);
 
     private final RetryListener listener;
     private final Logger log;
@@ -54,9 +56,10 @@ public final class RetryReporter {
         this.log = log;
     }
 
-    /** A reporter that logs and then calls {@code listener} ({@code null}: logs only). */
+    /** A reporter that logs and then calls {@code listener} ({@code null}: none) and the telemetry provider's, if any. */
     public static RetryReporter of(RetryListener listener) {
-        return listener == null ? LOG_ONLY : new RetryReporter(listener, DEFAULT_LOG);
+        // the telemetry provider's listener (retrying-jdbc-opentelemetry's) hears every connection's events too
+        return listener == null ? LOG_ONLY : new RetryReporter(Telemetry.alongside(listener), DEFAULT_LOG);
     }
 
     /**

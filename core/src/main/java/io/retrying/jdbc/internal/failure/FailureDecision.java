@@ -54,7 +54,7 @@ import io.retrying.jdbc.Retryability;
  *       transaction (dblink).</li>
  * </ol>
  */
-final class FailureDecision {
+public final class FailureDecision {
 
     private FailureDecision() {
     }

@@ -10,20 +10,18 @@ import io.retrying.jdbc.WriteOutcomeUnknownException;
 import io.retrying.jdbc.internal.config.RetryConfig;
 import io.retrying.jdbc.internal.dial.Dialer;
 import io.retrying.jdbc.internal.events.RetryReporter;
-import io.retrying.jdbc.internal.jdbc.AutocommitResolution;
-import io.retrying.jdbc.internal.jdbc.RetryingCallableStatement;
-import io.retrying.jdbc.internal.jdbc.RetryingConnection;
-import io.retrying.jdbc.internal.jdbc.RetryingPreparedStatement;
-import io.retrying.jdbc.internal.jdbc.RetryingStatement;
 import io.retrying.jdbc.internal.proof.Binder;
 import io.retrying.jdbc.internal.proof.OutsideEffects;
 import io.retrying.jdbc.internal.proof.PgjdbcSplit;
-import io.retrying.jdbc.internal.proof.ReadOnlyFrame;
 import io.retrying.jdbc.internal.proof.ReadOnlyProof;
 import io.retrying.jdbc.internal.proof.Verdict;
 import io.retrying.jdbc.internal.replay.Journal;
 import io.retrying.jdbc.internal.replay.JournalEntry;
 import io.retrying.jdbc.internal.replay.TransactionReplay;
+import io.retrying.jdbc.internal.retry.FailureClass;
+import io.retrying.jdbc.internal.retry.NewConnections;
+import io.retrying.jdbc.internal.retry.Run;
+import io.retrying.jdbc.internal.retry.Waits;
 import io.retrying.jdbc.internal.sql.SqlScan;
 import java.sql.BatchUpdateException;
 import java.sql.Connection;
@@ -68,19 +66,22 @@ import java.util.List;
  */
 public final class Recovery {
 
-    private final RetryingConnection connection;
+    private final FailedConnection connection;
     private final RetryConfig config;
     private final RetryPolicy policy;
     private final Dialer dialer;
+    /** Questions about failed work, asked again on another new connection when one breaks under them. */
+    private final NewConnections questions;
     /** Also the connection's, for its successes (package-private: read on the happy path). */
     final RetryReporter reporter;
 
-    public Recovery(RetryingConnection connection, RetryConfig config, Dialer dialer) {
+    public Recovery(FailedConnection connection, RetryConfig config, Dialer dialer) {
         this.connection = connection;
         this.config = config;
         this.policy = config.policy();
         this.dialer = dialer;
         this.reporter = config.reporter();
+        this.questions = new NewConnections(policy, reporter, connection);
     }
 
     /**
@@ -91,7 +92,7 @@ public final class Recovery {
      * @param flags what {@link SqlScan} says about {@code sql}
      * @param run the state of earlier attempts of this execution, null on the first failure
      */
-    public Run failed(RetryingStatement statement, int op, SQLException e, int flags, String sql, Run run)
+    public Run failed(FailedWork statement, int op, SQLException e, int flags, String sql, Run run)
             throws SQLException {
         if (run == null) {
             run = new Run(policy, config.reconnectWindow(), connection.id());
@@ -118,7 +119,7 @@ public final class Recovery {
                 }
                 case WAIT -> {
                     reporter.retrying(run.event(e, answers.policy()));
-                    sleep(policy, answers.policy().delay(), e);
+                    Waits.sleep(policy, answers.policy().delay(), e);
                     answers = answers.withWaited();
                 }
                 case SWAP -> {
@@ -133,7 +134,7 @@ public final class Recovery {
                 }
                 case PROVE -> answers = answers.withProof(proveLost(statement, sql, e, run));
                 case GUARD -> answers = answers.withGuard(openGuard(e, run));
-                case CHECK_OUTSIDE -> answers = answers.withOutside(proveOnNewConnections(connection.delegate(),
+                case CHECK_OUTSIDE -> answers = answers.withOutside(questions.ask(connection.delegate(),
                         c -> callsOutside(statement, op, sql, c), e, run.deadline()));
                 case RUN_AGAIN -> {
                     return run;
@@ -144,24 +145,24 @@ public final class Recovery {
     }
 
     /** What is known about {@code e}, gathered once, before anything is decided or done. */
-    private FailureFacts facts(RetryingStatement statement, int op, SQLException e, int flags, String sql, Run run,
+    private FailureFacts facts(FailedWork statement, int op, SQLException e, int flags, String sql, Run run,
             boolean guardOpen) {
         boolean closedUnder = connection.isClosed() || statement.closedByApp();
         boolean closedByDriver = !closedUnder && DriverVerdict.closedOnPurpose(e, connection.physicalInHand());
         boolean reported = Classifier.serverReported(e);
         boolean merging = (flags & SqlScan.MERGING) != 0;
         boolean multiHost = dialer.multiHostPrimary();
-        Retryability recovery = classify(e, false, merging, multiHost);
+        Retryability recovery = FailureClass.of(e, false, merging, multiHost);
         Journal journal = connection.journal();
         int attempt = closedUnder || closedByDriver ? run.attempt : run.failed(e);
         return new FailureFacts(closedUnder, closedByDriver, guardOpen, Classifier.sqlState(e), reported, recovery,
-                classify(e, true, merging, multiHost), !reported && ("08003".equals(Classifier.sqlState(e))
+                FailureClass.of(e, true, merging, multiHost), !reported && ("08003".equals(Classifier.sqlState(e))
                         // issue 26: an autocommit write in a transaction of its own that surely did not commit
-                        || AutocommitResolution.neverCommitted(connection, e)),
-                connection.inTransaction(), (flags & SqlScan.TX_END) != 0 && !RetryingConnection.rollsBack(sql),
+                        || connection.neverCommitted(e)),
+                connection.inTransaction(), (flags & SqlScan.TX_END) != 0 && !SqlScan.rollsBack(sql),
                 connection.transactionHasWork(), connection.transactionFailure() != null, journal.replayable(),
                 journal.refused(), connection.pinnedBy(), (flags & SqlScan.TX_CONTROL) != 0, !statement.replayable(),
-                statement instanceof RetryingCallableStatement, isBatch(op), reported && committedInPart(e),
+                statement.callable(), statement.isBatch(op), reported && committedInPart(e),
                 reported && mayBeSplitBySync(statement, flags, sql), surelyWrites(statement, op, flags), run.resetUsed,
                 attempt);
     }
@@ -170,7 +171,7 @@ public final class Recovery {
     private SQLException surface(Decision decision, FailureFacts facts, SQLException e, Run run,
             FailureAnswers answers, Throwable guardedLoss) {
         SQLException surfaced = switch (decision.surface()) {
-            case AS_IS -> withPrevious(e, run);
+            case AS_IS -> Run.withPrevious(e, run);
             case EXHAUSTED -> policy.exhausted(e, run.attempt, run.previous(), answers.policy());
             case MAY_HAVE_WRITTEN -> mayHaveWritten(e, run, null);
             case NOT_PROVEN -> mayHaveWritten(e, run, answers.proof().reason());
@@ -183,8 +184,8 @@ public final class Recovery {
             }
             case SPLIT_UNKNOWN -> new WriteOutcomeUnknownException("A string of several statements failed in"
                     + " autocommit; pgjdbc may have run it as several implicit transactions, so its first statements"
-                    + " may have been applied: not run again", withPrevious(e, run));
-            case COMMIT_LOST -> connection.commitStatementLost(withPrevious(e, run));
+                    + " may have been applied: not run again", Run.withPrevious(e, run));
+            case COMMIT_LOST -> connection.commitStatementLost(Run.withPrevious(e, run));
         };
         afterwards(decision.aftermath(), e, facts.recovery().needsNewConnection());
         if (decision.notReplayable()) {
@@ -225,9 +226,9 @@ public final class Recovery {
      * (or another, when that one breaks under the question). No new connection to ask on is a
      * verdict too: not proven.
      */
-    private Verdict proveLost(RetryingStatement statement, String sql, SQLException e, Run run) {
+    private Verdict proveLost(FailedWork statement, String sql, SQLException e, Run run) {
         try {
-            return proveOnNewConnections(connection.delegate(), c -> prove(statement, sql, c), e, run.deadline());
+            return questions.ask(connection.delegate(), c -> prove(statement, sql, c), e, run.deadline());
         } catch (SQLException dial) {
             e.addSuppressed(dial);
             return NO_CONNECTION_TO_PROVE_ON;
@@ -290,80 +291,21 @@ public final class Recovery {
     }
 
     /**
-     * The class of a failure of this connection's work: {@link Classifier}'s, except that a socket
-     * read timeout ({@link Classifier#readTimedOut}) is the lost connection it leaves, since pgjdbc
-     * closed it: RECONNECT, UNKNOWN when the work may have written. Classifier's FATAL leaves the
-     * dead connection in hand (every later call failed 08003) and let a COMMIT whose reply timed out
-     * pass for one the server refused.
-     */
-    public static Retryability classify(SQLException e, boolean wrote, boolean merging, boolean multiHostPrimary) {
-        if (Classifier.readTimedOut(e)) {
-            return wrote ? Retryability.UNKNOWN : Retryability.RECONNECT;
-        }
-        return Classifier.retryability(e, wrote, merging, multiHostPrimary);
-    }
-
-    private static boolean isBatch(int op) {
-        return op == RetryingStatement.BATCH || op == RetryingStatement.LARGE_BATCH;
-    }
-
-    /**
      * What the text says surely writes, or cannot be proven at all: no proof is asked for, and a
      * silent loss surfaces 08007. A mistake here only makes the layer more careful.
      */
-    private static boolean surelyWrites(RetryingStatement statement, int op, int flags) {
+    private static boolean surelyWrites(FailedWork statement, int op, int flags) {
         return (flags & (SqlScan.SESSION | SqlScan.PINS | SqlScan.TX_CONTROL)) != 0
                 || (flags & SqlScan.READ_CANDIDATE) == 0
-                || isBatch(op)
-                || statement instanceof RetryingCallableStatement;
-    }
-
-    /** How many new connections one proof may dial when each breaks under it. */
-    private static final int MAX_PROOF_DIALS = 3;
-
-    /**
-     * One question the server answers on one connection about failed work, before it runs again:
-     * whether it can have written, whether it acts outside its transaction.
-     */
-    public interface ProofQuestion {
-        Verdict ask(Connection fresh) throws SQLException;
-    }
-
-    /**
-     * Asks {@code question} on {@code fresh} ({@link ReadOnlyProof}). When that connection breaks
-     * under the proof (a server still restarting, a pooler cycling its connections), nothing was
-     * re-run, so the question is asked again on another, up to {@link #MAX_PROOF_DIALS} dials and
-     * within {@code deadline}, with the policy's waits. Each new dial is reported as a reconnect
-     * retry, so that listeners and pools can account for every connection it replaces. A failure
-     * the policy does not dial again for (the server refused the proof's own SQL) leaves the work
-     * unproven. Throws the dial's failure when no new connection can be had.
-     */
-    public Verdict proveOnNewConnections(Connection fresh, ProofQuestion question, SQLException lost, Deadline deadline)
-            throws SQLException {
-        long started = policy.nanoClock().getAsLong();
-        for (int dials = 1; ; dials++) {
-            try {
-                return question.ask(fresh);
-            } catch (SQLException broken) {
-                lost.addSuppressed(broken);
-                connection.dropPhysical();
-                Attempt next = policy.decideReconnect(broken, dials, deadline.remaining());
-                if (!next.retry() || dials >= MAX_PROOF_DIALS) {
-                    return new Verdict(false, "the new connection failed during the proof (" + dials + " dialed)");
-                }
-                reporter.retrying(RetryReporter.event(broken, next, dials, MAX_PROOF_DIALS, connection.id(),
-                        Duration.ofNanos(policy.nanoClock().getAsLong() - started)));
-                sleep(policy, next.delay(), lost);
-            }
-            fresh = connection.swap();
-        }
+                || statement.isBatch(op)
+                || statement.callable();
     }
 
     /** Asks the server, on {@code fresh}, whether the statement that lost its connection can have written. */
-    private Verdict prove(RetryingStatement statement, String sql, Connection fresh) throws SQLException {
-        boolean prepared = statement instanceof RetryingPreparedStatement;
-        Binder binder = prepared ? ((RetryingPreparedStatement) statement).parameters::applyTo : Binder.NONE;
-        boolean readOnlySession = connection.session.readOnly() && enforcesReadOnly(fresh);
+    private Verdict prove(FailedWork statement, String sql, Connection fresh) throws SQLException {
+        boolean prepared = statement.prepared();
+        Binder binder = statement.binder();
+        boolean readOnlySession = connection.session().readOnly() && ReadOnlyProof.sessionEnforcesReadOnly(fresh);
         return ReadOnlyProof.prove(fresh, sql, binder, prepared, readOnlySession);
     }
 
@@ -375,7 +317,7 @@ public final class Recovery {
      * the question (a restart's shutdown, a kill), and nothing has run again yet, so it is asked on
      * another rather than that loss reaching the application.
      */
-    private static Verdict callsOutside(RetryingStatement statement, int op, String sql, Connection physical)
+    private static Verdict callsOutside(FailedWork statement, int op, String sql, Connection physical)
             throws SQLException {
         return OutsideEffects.present(physical) && OutsideEffects.reaches(physical, sql, statement.bindingForJournal(op))
                 ? CALLS_OUTSIDE : Verdict.READ_ONLY;
@@ -406,8 +348,8 @@ public final class Recovery {
      *
      * <p>The statements are counted by pgjdbc's own parser (what it sent), not by our lexer.
      */
-    private boolean mayBeSplitBySync(RetryingStatement statement, int flags, String sql) {
-        boolean prepared = statement instanceof RetryingPreparedStatement;
+    private boolean mayBeSplitBySync(FailedWork statement, int flags, String sql) {
+        boolean prepared = statement.prepared();
         Connection physical = connection.physicalInHand();
         int statements = physical != null ? PgjdbcSplit.statements(physical, sql, prepared)
                 : (flags & SqlScan.MULTI) != 0 ? Integer.MAX_VALUE : 1;
@@ -438,7 +380,7 @@ public final class Recovery {
     private static SQLException mayHaveWritten(SQLException e, Run run, String why) {
         return new WriteOutcomeUnknownException("The connection was lost while a statement that may write was"
                 + " running; whether it was applied is unknown" + (why == null ? "" : " (not proven read-only: " + why
-                + ")"), withPrevious(e, run));
+                + ")"), Run.withPrevious(e, run));
     }
 
     /**
@@ -455,7 +397,7 @@ public final class Recovery {
         }
         int attempt = run.failed(e);
         boolean reported = Classifier.serverReported(e);
-        Retryability recovery = classify(e, false, false, dialer.multiHostPrimary());
+        Retryability recovery = FailureClass.of(e, false, false, dialer.multiHostPrimary());
         Journal journal = connection.journal();
         FailureFacts facts = new FailureFacts(false, false, false, Classifier.sqlState(e), reported, recovery, recovery,
                 false, connection.inTransaction(), false, connection.transactionHasWork(),
@@ -473,7 +415,7 @@ public final class Recovery {
 
     /** A session call (setReadOnly, setSchema, ...) failed: swap when that heals it. */
     public boolean healForSessionCall(SQLException e) throws SQLException {
-        Retryability recovery = classify(e, false, false, dialer.multiHostPrimary());
+        Retryability recovery = FailureClass.of(e, false, false, dialer.multiHostPrimary());
         if (!recovery.needsNewConnection() || connection.pinnedBy() != null
                 || (connection.inTransaction() && connection.transactionHasWork())) {
             return false;
@@ -490,7 +432,7 @@ public final class Recovery {
      * until acknowledged, as any loss of a pinned connection (pgjdbc's CopyTest#lockReleaseOnCancelFailure).
      */
     public boolean healForRollback(SQLException e) {
-        if (!classify(e, false, false, false).needsNewConnection()) {
+        if (!FailureClass.of(e, false, false, false).needsNewConnection()) {
             return false;
         }
         if (connection.pinnedBy() != null) {
@@ -512,7 +454,7 @@ public final class Recovery {
      * False when it is not such a refusal or the journal cannot be replayed: the failure then
      * takes the ordinary path, where a retry runs the statement without the capture.
      */
-    public boolean rideRefused(RetryingStatement statement, int flags, SQLException e) throws SQLException {
+    public boolean rideRefused(FailedWork statement, int flags, SQLException e) throws SQLException {
         Connection physical = connection.physicalInHand();
         if (!"08P01".equals(Classifier.sqlState(e)) || !Classifier.serverReported(e) || physical == null
                 || physical.isClosed() || statement.closedByApp()) {
@@ -531,59 +473,18 @@ public final class Recovery {
      * The journaled transaction, when it can be replayed to heal {@code recovery}: the journal is
      * intact, the failed call itself can run again, nothing pins the connection.
      */
-    private List<JournalEntry> replayableEntries(RetryingStatement statement, int flags, Retryability recovery) {
+    private List<JournalEntry> replayableEntries(FailedWork statement, int flags, Retryability recovery) {
         if (!recovery.isRetryable() || connection.pinnedBy() != null || (flags & SqlScan.TX_CONTROL) != 0
-                || !statement.replayable() || statement instanceof RetryingCallableStatement) {
+                || !statement.replayable() || statement.callable()) {
             return null;
         }
         return connection.journal().replayableEntries();
-    }
-
-    public static SQLException withPrevious(SQLException e, Run run) {
-        for (Throwable earlier : run.previous()) {
-            if (earlier != e) {
-                e.addSuppressed(earlier);
-            }
-        }
-        return e;
     }
 
     /** A connection-class failure left the physical connection dead: the next call dials anew. */
     private void dropIfDead(boolean dead) {
         if (dead && connection.pinnedBy() == null && !connection.inTransaction()) {
             connection.dropPhysical();
-        }
-    }
-
-    /**
-     * Whether the server refuses writes in this session's implicit transactions (readOnlyMode=always,
-     * default_transaction_read_only, a standby). pgjdbc's default readOnlyMode only makes explicit
-     * transactions read-only, so the flag alone proves nothing in autocommit.
-     */
-    public static boolean enforcesReadOnly(Connection physical) throws SQLException {
-        // asked in a frame like every question of the layer's, so not transaction_read_only (the frame's
-        // own): what the session's implicit transactions get, and whether the server is a standby
-        return ReadOnlyFrame.ask(physical, c -> {
-            try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(SESSION_READ_ONLY)) {
-                return rs.next() && rs.getBoolean(1);
-            }
-        });
-    }
-
-    private static final String SESSION_READ_ONLY = ReadOnlyProof.MARK
-            + "select pg_catalog.current_setting('default_transaction_read_only') = 'on' or pg_catalog.pg_is_in_recovery()";
-
-    /** Waits with the policy's sleeper; an interrupt ends the wait and surfaces the failure. */
-    public static void sleep(RetryPolicy policy, Duration delay, SQLException failure) throws SQLException {
-        if (delay.isZero() || delay.isNegative()) {
-            return;
-        }
-        try {
-            policy.sleeper().sleep(delay);
-        } catch (InterruptedException interrupted) {
-            Thread.currentThread().interrupt();
-            failure.addSuppressed(interrupted);
-            throw failure;
         }
     }
 }

@@ -5,8 +5,8 @@
  * and {@code Recovery} carries the decision out, asking the decision again with each answer a
  * step brings (the policy, a dial, a proof, the guard).
  *
- * <p>May call commit resolution, the journal and replay, the session, SQL reading, proofs,
- * dialing, config, events and the public engine types; never the wrappers packages above it
+ * <p>May call commit resolution, the journal and replay, the session, a retried piece of work's state, SQL reading, proofs,
+ * dialing, config, events and the public engine types; never the wrappers above it
  * except through the connection it is given.
  */
 package io.retrying.jdbc.internal.failure;

@@ -8,8 +8,8 @@ import io.retrying.jdbc.WriteOutcomeUnknownException;
 import io.retrying.jdbc.internal.commit.CommitResolver;
 import io.retrying.jdbc.internal.commit.TransactionId;
 import io.retrying.jdbc.internal.config.RetryConfig;
-import io.retrying.jdbc.internal.failure.Recovery;
-import io.retrying.jdbc.internal.failure.Run;
+import io.retrying.jdbc.internal.retry.FailureClass;
+import io.retrying.jdbc.internal.retry.Run;
 import io.retrying.jdbc.internal.sql.SqlScan;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -111,7 +111,7 @@ public final class AutocommitResolution {
                 physical.commit();
             } catch (SQLException e) {
                 endAborted(physical);
-                if (!Recovery.classify(e, false, false, false).needsNewConnection()) {
+                if (!FailureClass.of(e, false, false, false).needsNewConnection()) {
                     throw e; // the server answered (a deferred constraint, a serialization failure): rolled back
                 }
                 committedOrThrow(e, xid, identity, position, count);
@@ -161,7 +161,7 @@ public final class AutocommitResolution {
      * statement run here whose transaction surely did not commit: it may run again as if nothing
      * had been sent (the one question {@link Recovery} asks).
      */
-    public static boolean neverCommitted(RetryingConnection connection, SQLException e) {
+    static boolean neverCommitted(RetryingConnection connection, SQLException e) {
         AutocommitResolution r = connection.autocommitResolutionIfAny();
         return r != null && e != null && r.neverCommitted == e;
     }

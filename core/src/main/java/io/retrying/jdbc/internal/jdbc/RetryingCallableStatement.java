@@ -1,8 +1,8 @@
 package io.retrying.jdbc.internal.jdbc;
 
-import io.retrying.jdbc.internal.replay.ParameterLog.Setter;
-import io.retrying.jdbc.internal.replay.ParameterLog;
 import io.retrying.jdbc.internal.replay.Shape;
+import io.retrying.jdbc.internal.sql.ParameterLog.Setter;
+import io.retrying.jdbc.internal.sql.ParameterLog;
 import java.io.InputStream;
 import java.io.Reader;
 import java.math.BigDecimal;
@@ -113,6 +113,11 @@ public final class RetryingCallableStatement extends RetryingPreparedStatement i
     void rebind(Statement fresh) throws SQLException {
         super.rebind(fresh);
         outParameters.applyTo((CallableStatement) fresh);
+    }
+
+    @Override
+    public boolean callable() {
+        return true;
     }
 
     @Override

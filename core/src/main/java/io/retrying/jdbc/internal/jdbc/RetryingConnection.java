@@ -13,17 +13,26 @@ import io.retrying.jdbc.internal.config.RetryConfig;
 import io.retrying.jdbc.internal.dial.Dialer;
 import io.retrying.jdbc.internal.events.RetryReporter;
 import io.retrying.jdbc.internal.failure.DriverVerdict;
+import io.retrying.jdbc.internal.failure.FailedConnection;
 import io.retrying.jdbc.internal.failure.Recovery;
-import io.retrying.jdbc.internal.failure.Run;
 import io.retrying.jdbc.internal.replay.Journal;
 import io.retrying.jdbc.internal.replay.JournalEntry;
-import io.retrying.jdbc.internal.replay.ParameterLog;
+import io.retrying.jdbc.internal.replay.RetryingSavepoint;
 import io.retrying.jdbc.internal.replay.Shape;
 import io.retrying.jdbc.internal.replay.TransactionReplay;
+import io.retrying.jdbc.internal.retry.FailureClass;
+import io.retrying.jdbc.internal.retry.Run;
+import io.retrying.jdbc.internal.retry.SessionRefused;
+import io.retrying.jdbc.internal.retry.Waits;
 import io.retrying.jdbc.internal.session.ReportedSettings;
 import io.retrying.jdbc.internal.session.SessionState;
+import io.retrying.jdbc.internal.session.SessionValues;
 import io.retrying.jdbc.internal.session.StatefulRoutines;
+import io.retrying.jdbc.internal.sql.ParameterLog;
 import io.retrying.jdbc.internal.sql.SqlScan;
+import io.retrying.jdbc.internal.telemetry.AgentUrlNote;
+import io.retrying.jdbc.internal.telemetry.Telemetry;
+import io.retrying.jdbc.spi.LayerTelemetry;
 import java.sql.Array;
 import java.sql.Blob;
 import java.sql.CallableStatement;
@@ -67,7 +76,7 @@ import org.postgresql.core.TransactionState;
  *
  * <p>Like a pgjdbc connection, meant for one thread at a time; no locks are taken.
  */
-public final class RetryingConnection extends PgConnectionExtensions implements Connection {
+public final class RetryingConnection extends PgConnectionExtensions implements Connection, FailedConnection {
 
     /** The {@code java.sql.Connection} methods that go straight to the physical connection. */
     static final Set<String> PASS_THROUGH = Set.of(
@@ -97,6 +106,11 @@ public final class RetryingConnection extends PgConnectionExtensions implements 
             "isClosed()", "isReadOnly()", "isValid(int)", "isWrapperFor(Class)", "unwrap(Class)", "rollback()");
 
     private volatile Connection delegate;
+    /**
+     * Through {@code jdbc:retrying:postgresql:}, what tells a tracing agent pgjdbc's URL at this
+     * connection's first use ({@link AgentUrlNote}); null once told, or for a connection of a data source.
+     */
+    AgentUrlNote urlNote;
     /** Bumped on every swap: statements made on an older physical connection re-create themselves. */
     private volatile int generation;
     private final Dialer dialer;
@@ -159,6 +173,15 @@ public final class RetryingConnection extends PgConnectionExtensions implements 
     private boolean sessionUsed;
     /** Whether one of those statements called a function that may be the application's ({@link SqlScan#APPLICATION_CALL}). */
     private boolean calledApplicationCode;
+    /**
+     * Who the session runs as and its named settings ({@link SessionValues}), as the server said
+     * after the last statement that may have changed them; null when no such statement ran, or
+     * what it set is not known (read inside a transaction that rolled back). Only kept when the
+     * check is asked for ({@link RetryConfig#checksSessionValues}).
+     */
+    private Map<String, String> sessionValues;
+    /** Whether {@link #sessionValues} was read inside the open transaction, which may still roll it back. */
+    private boolean valuesInTransaction;
     /** What the open transaction's id is known to be; made on the first transaction that asks. */
     private TransactionId xid;
     /** The prepared statements' capturing twins (issue 16), made on the first that rides. */
@@ -202,6 +225,11 @@ public final class RetryingConnection extends PgConnectionExtensions implements 
     }
 
     /** The transaction journal, made on first use; null stands for an empty one. */
+    @Override
+    public SessionState session() {
+        return session;
+    }
+
     public Journal journal() {
         Journal j = journal;
         if (j == null) {
@@ -243,6 +271,11 @@ public final class RetryingConnection extends PgConnectionExtensions implements 
             r = autocommitResolution = new AutocommitResolution(this, config);
         }
         return r;
+    }
+
+    @Override
+    public boolean neverCommitted(SQLException e) {
+        return AutocommitResolution.neverCommitted(this, e);
     }
 
     /** The autocommit resolution, if one was ever made. */
@@ -309,6 +342,11 @@ public final class RetryingConnection extends PgConnectionExtensions implements 
         Connection d = delegate;
         if (Placeholder.is(d)) {
             d = heal();
+        }
+        AgentUrlNote note = urlNote;
+        if (note != null) {
+            urlNote = null;
+            note.tell();
         }
         return d;
     }
@@ -416,16 +454,23 @@ public final class RetryingConnection extends PgConnectionExtensions implements 
         generation++;
         if (!Placeholder.is(old)) {
             noteReportedAtLoss(old);
-            dialer.discard(old);
+            // the layer's own work too: a pool's eviction starts its refill, which a tracer would show
+            Telemetry.ownWork(LayerTelemetry.Work.RECONNECT, () -> dialer.discard(old));
         }
-        // only what the application ran counts: a failed statement's effects were rolled back with it
-        boolean askStateful = sessionUsed && config.initializer() == null;
+        // only what the application ran counts: a failed statement's effects were rolled back with it.
+        // Values read after the code that may have changed them: the new session must match them;
+        // otherwise, without an initializer that vouches for the session, the catalogs are asked.
+        Map<String, String> known = sessionUsed && config.checksSessionValues() ? sessionValues : null;
+        boolean askStateful = known == null && sessionUsed && config.initializer() == null;
         String stateful = null;
+        String differs = null;
         Connection fresh;
         long started = config.policy().nanoClock().getAsLong();
         for (int dials = 1; ; dials++) {
             try {
-                fresh = RetryingConnections.dial(dialer, config, number, session::restoreOnto);
+                // the layer's own work (a pool's liveness check of the replacement among it): Telemetry
+                fresh = Telemetry.ownWork(LayerTelemetry.Work.RECONNECT,
+                        () -> RetryingConnections.dial(dialer, config, number, session::restoreOnto));
             } catch (SQLException failed) {
                 SessionState.UnprovenRestore unproven = SessionState.UnprovenRestore.in(failed);
                 if (unproven == null) {
@@ -433,16 +478,21 @@ public final class RetryingConnection extends PgConnectionExtensions implements 
                 }
                 // never run, so never applied twice; the application learns its session lost the setting
                 session.forget(unproven.restore);
-                lost = new SQLException("The connection to the server was lost, and a new one cannot be given the"
+                lost = new SessionRefused("The connection to the server was lost, and a new one cannot be given the"
                         + " session's settings: " + unproven.getMessage() + ". Call rollback() to continue on a new"
                         + " connection without that setting.", "08003", unproven);
                 throw lost;
             }
-            if (!askStateful) {
+            if (!askStateful && known == null) {
                 break;
             }
             try {
-                stateful = StatefulRoutines.first(fresh, calledApplicationCode);
+                if (known != null) {
+                    differs = SessionValues.settle(known, fresh, config.sessionSettings(), config.initializer() == null,
+                            session);
+                } else {
+                    stateful = StatefulRoutines.first(fresh, calledApplicationCode);
+                }
                 break;
             } catch (SQLException broken) {
                 // the new connection died under the question (a server still restarting, a kill sweep):
@@ -451,12 +501,12 @@ public final class RetryingConnection extends PgConnectionExtensions implements 
                 Attempt next = config.policy().decideReconnect(broken, dials,
                         config.reconnectWindow().minusNanos(config.policy().nanoClock().getAsLong() - started));
                 if (!next.retry() || dials >= MAX_QUESTION_DIALS
-                        || !Recovery.classify(broken, false, false, false).needsNewConnection()) {
+                        || !FailureClass.of(broken, false, false, false).needsNewConnection()) {
                     throw broken;
                 }
                 reporter.retrying(RetryReporter.event(broken, next, dials, MAX_QUESTION_DIALS, id(),
                         Duration.ofNanos(config.policy().nanoClock().getAsLong() - started)));
-                Recovery.sleep(config.policy(), next.delay(), broken);
+                Waits.sleep(config.policy(), next.delay(), broken);
             }
         }
         Map<String, String> keep = reportedToKeep;
@@ -482,18 +532,28 @@ public final class RetryingConnection extends PgConnectionExtensions implements 
         if (unseen != null) {
             // the server said the session ran as someone the model does not know of: do not guess
             dialer.discard(fresh);
-            lost = new SQLException("The session's " + unseen + " had changed where this layer could not see it"
+            lost = new SessionRefused("The session's " + unseen + " had changed where this layer could not see it"
                     + " (inside a function, a procedure or a DO block), so a new connection would not run as the old"
                     + " one did. Call rollback() to continue on a new connection without that change.", "08003");
             throw lost;
         }
         sessionUsed = false;
         calledApplicationCode = false;
+        if (differs != null) {
+            dialer.discard(fresh);
+            sessionValues = null;
+            // its name only: a value may be a tenant's or a user's
+            lost = new SessionRefused("The connection to the server was lost, and a new one does not have the session's "
+                    + differs + " as it was (set where this layer cannot see it, inside a function, a procedure or a DO"
+                    + " block), so it would not run as the old one did. Call rollback() to continue on a new connection"
+                    + " without that state.", "08003");
+            throw lost;
+        }
         if (stateful != null) {
             dialer.discard(fresh);
             // the old session may have run code that set who it runs as, a tenant, a lock: restoring what
             // the layer saw would run the application's statements as someone else (issue 28)
-            lost = new SQLException("The connection to the server was lost, and the session may have held state that"
+            lost = new SessionRefused("The connection to the server was lost, and the session may have held state that"
                     + " code in the database sets where this layer cannot see it (" + stateful + " may change a setting,"
                     + " the role or a session lock), so a new connection would not run as the old one did. Call"
                     + " rollback() to continue on a new connection without that state, or register a"
@@ -670,6 +730,10 @@ public final class RetryingConnection extends PgConnectionExtensions implements 
         sessionUsed = true;
         if ((flags & (SqlScan.SESSION | SqlScan.CONFIG | SqlScan.PINS | SqlScan.TX_CONTROL | SqlScan.CALLS)) != 0) {
             noteEffects(statement, op, flags, sql);
+            if ((flags & (SqlScan.APPLICATION_CALL | SqlScan.SESSION | SqlScan.CONFIG)) != 0
+                    && config.checksSessionValues()) {
+                readSessionValues();
+            }
         }
         if (inTransaction()) {
             transactionWork = true;
@@ -727,7 +791,7 @@ public final class RetryingConnection extends PgConnectionExtensions implements 
             }
         }
         if ((flags & SqlScan.TX_END) != 0) {
-            endTransaction(!rollsBack(sql));
+            endTransaction(!SqlScan.rollsBack(sql));
             sqlTransaction = false;
         } else if ((flags & SqlScan.TX_BEGIN) != 0 && session.autoCommit()) {
             sqlTransaction = true;
@@ -737,11 +801,6 @@ public final class RetryingConnection extends PgConnectionExtensions implements 
         }
     }
 
-    /** Whether {@code sql}, which ends a transaction (SqlScan.TX_END), rolls it back rather than commits. */
-    public static boolean rollsBack(String sql) {
-        String start = sql.stripLeading();
-        return start.regionMatches(true, 0, "rollback", 0, 8) || start.regionMatches(true, 0, "abort", 0, 5);
-    }
 
     /**
      * A COMMIT sent as SQL ({@code execute("COMMIT")}) lost its connection before the reply: the
@@ -764,7 +823,32 @@ public final class RetryingConnection extends PgConnectionExtensions implements 
                 + "transaction committed is unknown" + (id != Commits.NO_XID ? " (transaction " + id + ")" : ""), id, lost);
     }
 
+    /**
+     * Reads who the session runs as and its named settings after a statement that may have changed
+     * them unseen (failure path of nothing: the statement's result is in hand; a read that fails
+     * leaves them unknown, and a loss then takes the careful path of {@link StatefulRoutines}).
+     */
+    private void readSessionValues() {
+        Connection d = delegate;
+        sessionValues = null;
+        if (Placeholder.is(d)) {
+            return;
+        }
+        try {
+            sessionValues = SessionValues.read(d, config.sessionSettings());
+            valuesInTransaction = inTransaction();
+        } catch (SQLException unreadable) {
+            // unknown: the next call finds a dead connection for itself
+        }
+    }
+
     private void endTransaction(boolean committed) {
+        if (valuesInTransaction) {
+            valuesInTransaction = false;
+            if (!committed) {
+                sessionValues = null; // what the transaction set may be undone with it
+            }
+        }
         if (!isolationSet) {
             knownIsolation = -1; // read inside the transaction: its own level, which may not be the session's
         }
@@ -954,6 +1038,7 @@ public final class RetryingConnection extends PgConnectionExtensions implements 
                 reportedToKeep = null; // the acknowledgement: the next connection starts without what was lost
                 sessionUsed = false;
                 calledApplicationCode = false;
+                sessionValues = null;
             }
             lost = null;
             dropPhysical();

@@ -9,10 +9,12 @@ import io.retrying.jdbc.internal.dial.CircuitBreaker.Pass;
 import io.retrying.jdbc.internal.dial.DialGate;
 import io.retrying.jdbc.internal.dial.DialTarget;
 import io.retrying.jdbc.internal.dial.Dialer;
+import io.retrying.jdbc.internal.dial.DriverDialer;
 import io.retrying.jdbc.internal.dial.HostChoice;
 import io.retrying.jdbc.internal.events.RetryReporter;
 import io.retrying.jdbc.internal.failure.Recovery;
-import io.retrying.jdbc.internal.failure.Run;
+import io.retrying.jdbc.internal.retry.Run;
+import io.retrying.jdbc.internal.retry.Waits;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
@@ -65,6 +67,11 @@ public final class RetryingConnections {
             // a pool may hand out connections in manual commit (HikariCP's autoCommit=false): the
             // transaction is open from the first statement, and journaled from there
             connection.session.autoCommit(false);
+        }
+        if (dialer instanceof DriverDialer driverDialer) {
+            // last: a tracing agent records the URL of RetryingDriver.connect when it returns, so the
+            // note is told at the connection's first use, after that (AgentUrlNote)
+            connection.urlNote = driverDialer.agentNote(connection);
         }
         return connection;
     }
@@ -179,7 +186,7 @@ public final class RetryingConnections {
                     throw surfaced;
                 }
                 config.reporter().retrying(run.event(e, decision));
-                Recovery.sleep(policy, decision.delay(), e);
+                Waits.sleep(policy, decision.delay(), e);
             }
         }
     }

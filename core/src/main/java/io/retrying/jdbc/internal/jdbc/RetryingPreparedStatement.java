@@ -2,9 +2,11 @@ package io.retrying.jdbc.internal.jdbc;
 
 import io.retrying.jdbc.internal.commit.RidingTwins;
 import io.retrying.jdbc.internal.commit.TransactionId;
-import io.retrying.jdbc.internal.replay.ParameterLog.Setter;
-import io.retrying.jdbc.internal.replay.ParameterLog;
+import io.retrying.jdbc.internal.commit.TwinHolder;
+import io.retrying.jdbc.internal.proof.Binder;
 import io.retrying.jdbc.internal.replay.Shape;
+import io.retrying.jdbc.internal.sql.ParameterLog.Setter;
+import io.retrying.jdbc.internal.sql.ParameterLog;
 import io.retrying.jdbc.internal.sql.SqlScan;
 import java.io.InputStream;
 import java.io.Reader;
@@ -38,7 +40,7 @@ import java.util.Set;
  * ({@link ParameterLog}), and {@code addBatch()} keeps a copy, so that a re-created physical
  * statement gets exactly what the application gave this one.
  */
-public class RetryingPreparedStatement extends RetryingStatement implements PreparedStatement {
+public class RetryingPreparedStatement extends RetryingStatement implements PreparedStatement, TwinHolder {
 
     /** The {@code java.sql.PreparedStatement} methods (beyond Statement's) that go straight through. */
     static final Set<String> PASS_THROUGH = Set.of(
@@ -93,6 +95,21 @@ public class RetryingPreparedStatement extends RetryingStatement implements Prep
             }
         }
         parameters.applyTo(ps);
+    }
+
+    @Override
+    public boolean prepared() {
+        return true;
+    }
+
+    @Override
+    public boolean isExecute(int op) {
+        return op == PS_EXECUTE || super.isExecute(op);
+    }
+
+    @Override
+    public Binder binder() {
+        return parameters::applyTo;
     }
 
     @Override
@@ -212,6 +229,7 @@ public class RetryingPreparedStatement extends RetryingStatement implements Prep
     }
 
     /** Whether the twin this statement holds may be lent to another once this one is closed. */
+    @Override
     public boolean twinClean() {
         return ridingClean && !hasSettings();
     }

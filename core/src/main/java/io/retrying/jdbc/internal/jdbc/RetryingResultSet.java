@@ -1,8 +1,9 @@
 package io.retrying.jdbc.internal.jdbc;
 
 import io.retrying.jdbc.internal.failure.Recovery;
-import io.retrying.jdbc.internal.failure.Run;
+import io.retrying.jdbc.internal.replay.JournaledRows;
 import io.retrying.jdbc.internal.replay.ResultDigest;
+import io.retrying.jdbc.internal.retry.Run;
 import java.io.InputStream;
 import java.io.Reader;
 import java.math.BigDecimal;
@@ -39,7 +40,7 @@ import org.postgresql.PGRefCursorResultSet;
  * replay itself; outside transactions it surfaces as is.
  */
 @SuppressWarnings("deprecation")
-public final class RetryingResultSet implements ResultSet, PGRefCursorResultSet {
+public final class RetryingResultSet implements ResultSet, PGRefCursorResultSet, JournaledRows {
 
     /** The {@code org.postgresql.PGRefCursorResultSet} methods that go straight to the physical result set. */
     static final Set<String> PG_PASS_THROUGH = Set.of("getRefCursor()");
@@ -131,12 +132,24 @@ public final class RetryingResultSet implements ResultSet, PGRefCursorResultSet 
         return value;
     }
 
+    @Override
+    public ResultDigest digest() {
+        return digest;
+    }
+
+    @Override
+    public void startDigest() {
+        digest = new ResultDigest();
+    }
+
     /** Whether the application closed it. */
+    @Override
     public boolean closedByApp() {
         return closedByApp;
     }
 
     /** A replay re-executed the query and read up to where the application stood: carry on there. */
+    @Override
     public void repoint(ResultSet replayed) {
         if (!closedByApp && replayed != null) {
             delegate = replayed;

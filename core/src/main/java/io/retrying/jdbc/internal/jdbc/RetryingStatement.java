@@ -1,11 +1,15 @@
 package io.retrying.jdbc.internal.jdbc;
 
 import io.retrying.jdbc.internal.commit.TransactionId;
+import io.retrying.jdbc.internal.failure.FailedWork;
 import io.retrying.jdbc.internal.failure.Recovery;
-import io.retrying.jdbc.internal.failure.Run;
+import io.retrying.jdbc.internal.proof.Binder;
 import io.retrying.jdbc.internal.replay.JournalEntry;
+import io.retrying.jdbc.internal.replay.JournaledRows;
 import io.retrying.jdbc.internal.replay.Shape;
+import io.retrying.jdbc.internal.retry.Run;
 import io.retrying.jdbc.internal.sql.SqlScan;
+import io.retrying.jdbc.internal.sql.Statements;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -36,7 +40,7 @@ import org.postgresql.util.PSQLState;
  * statement is never set to null, so an execution reads either the live one or a closed one,
  * and pgjdbc's answer (57014, 55000) surfaces.
  */
-public class RetryingStatement implements Statement, PGStatement {
+public class RetryingStatement implements Statement, PGStatement, FailedWork {
 
     /** The {@code java.sql.Statement} methods that go straight to the physical statement. */
     static final Set<String> PASS_THROUGH = Set.of(
@@ -236,13 +240,7 @@ public class RetryingStatement implements Statement, PGStatement {
 
     /** Closes {@code s} (null: nothing), ignoring failures: it belongs to a dead connection or is being replaced. */
     public static void closeQuietly(Statement s) {
-        if (s != null) {
-            try {
-                s.close();
-            } catch (SQLException | RuntimeException ignored) {
-                // the old statement belongs to a dead connection or is being replaced: nothing to learn
-            }
-        }
+        Statements.closeQuietly(s);
     }
 
     public void applySettings(Statement s) throws SQLException {
@@ -295,12 +293,61 @@ public class RetryingStatement implements Statement, PGStatement {
         return s instanceof PGStatement pg ? pg : s.unwrap(PGStatement.class);
     }
 
+    @Override
     public long maxRows() {
         return maxRows;
     }
 
+    @Override
     public int maxFieldSize() {
         return maxFieldSize;
+    }
+
+    @Override
+    public int[] batchCounts() {
+        return batchCounts;
+    }
+
+    @Override
+    public long[] largeBatchCounts() {
+        return largeBatchCounts;
+    }
+
+    @Override
+    public JournalEntry lastEntry() {
+        return lastEntry;
+    }
+
+    @Override
+    public boolean isExecute(int op) {
+        return op >= EXECUTE && op <= EXECUTE_NAMES;
+    }
+
+    @Override
+    public Statement replayStatement(Connection physical, JournalEntry entry) throws SQLException {
+        Statement p = shape.create(physical);
+        try {
+            applySettings(p);
+            applyLimitsOf(entry, p);
+            bindForReplay(p, entry.binding);
+            return p;
+        } catch (SQLException | RuntimeException e) {
+            closeQuietly(p);
+            throw e;
+        }
+    }
+
+    @Override
+    public Replayed replay(Statement p, JournalEntry entry) throws SQLException {
+        try {
+            long result = perform(p, entry.op, entry.sql, entry.intArg, entry.arg);
+            ResultSet first = physicalResult;
+            return new Replayed(JournalEntry.outcome(this, p, entry.op, result), first);
+        } finally {
+            physicalResult = null;
+            batchCounts = null;
+            largeBatchCounts = null;
+        }
     }
 
     /**
@@ -340,6 +387,27 @@ public class RetryingStatement implements Statement, PGStatement {
         }
     }
 
+    @Override
+    public boolean callable() {
+        return false;
+    }
+
+    @Override
+    public boolean prepared() {
+        return false;
+    }
+
+    @Override
+    public boolean isBatch(int op) {
+        return op == BATCH || op == LARGE_BATCH;
+    }
+
+    /** The parameters, bound onto a proof's own statement: a plain statement has none. */
+    @Override
+    public Binder binder() {
+        return Binder.NONE;
+    }
+
     public boolean closedByApp() {
         return closed;
     }
@@ -350,7 +418,8 @@ public class RetryingStatement implements Statement, PGStatement {
      * bound what that execution ran with (and its limits); the application may have set parameters,
      * added to a batch or changed settings since, for its next execution: {@code fresh} gets those.
      */
-    public void adopt(Statement fresh, ResultSet physicalResult, RetryingResultSet result) throws SQLException {
+    @Override
+    public void adopt(Statement fresh, ResultSet physicalResult, JournaledRows result) throws SQLException {
         if (fresh instanceof PreparedStatement ps) {
             ps.clearParameters();
         }
@@ -360,13 +429,14 @@ public class RetryingStatement implements Statement, PGStatement {
         delegate = fresh;
         generation = owner.generation();
         lastPhysicalResultSet = result == null ? null : physicalResult;
-        lastResultSet = result;
+        lastResultSet = (RetryingResultSet) result; // the journal holds the result sets this statement gave out
         ridden = null;
         closeQuietly(old);
         closeRidingStatement();
     }
 
     /** Whether the recorded work can be sent again (subclasses: no stream parameter). */
+    @Override
     public boolean replayable() {
         return true;
     }
@@ -412,13 +482,13 @@ public class RetryingStatement implements Statement, PGStatement {
             } catch (SQLException e) {
                 AutocommitResolution resolved = owner.autocommitResolutionIfAny();
                 if (resolved != null && resolved.unsettled(e)) {
-                    throw run == null ? e : Recovery.withPrevious(e, run); // its outcome, as the server could (not) say
+                    throw run == null ? e : Run.withPrevious(e, run); // its outcome, as the server could (not) say
                 }
                 run = owner.recovery().failed(this, op, e, flags, sql, run);
                 generation = -1;
                 if (cancelled) {
                     // cancel() came while the failure was being recovered: the work is not run again
-                    throw Recovery.withPrevious(new SQLException("The statement was cancelled while it waited to"
+                    throw Run.withPrevious(new SQLException("The statement was cancelled while it waited to"
                             + " run again after a failure", "57014", e), run);
                 }
             }

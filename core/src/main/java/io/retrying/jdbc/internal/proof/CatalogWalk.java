@@ -1,5 +1,7 @@
 package io.retrying.jdbc.internal.proof;
 
+import io.retrying.jdbc.internal.telemetry.Telemetry;
+import io.retrying.jdbc.spi.LayerTelemetry;
 import java.sql.Array;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -56,6 +58,13 @@ final class CatalogWalk {
      * @throws SQLException when the transaction could not be rolled back: the connection is unusable
      */
     static String unproven(Connection fresh, String nativeSql, List<String> parameterTypes, List<String> harmless)
+            throws SQLException {
+        // a frame of its own (it must create before it turns read-only), so not ReadOnlyFrame.ask: the
+        // layer's own question all the same, for a tracer (Telemetry)
+        return Telemetry.ownWork(LayerTelemetry.Work.QUESTION, () -> walk(fresh, nativeSql, parameterTypes, harmless));
+    }
+
+    private static String walk(Connection fresh, String nativeSql, List<String> parameterTypes, List<String> harmless)
             throws SQLException {
         for (String type : parameterTypes) {
             if (type == null || !TYPE_NAME.matcher(type).matches()) {

@@ -1,8 +1,7 @@
 package io.retrying.jdbc.internal.proof;
 
 import io.retrying.jdbc.Classifier;
-import io.retrying.jdbc.internal.replay.JournalEntry;
-import io.retrying.jdbc.internal.replay.ParameterLog;
+import io.retrying.jdbc.internal.sql.ParameterLog;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -49,11 +48,6 @@ public final class OutsideEffects {
             }
             return true;
         }
-    }
-
-    /** As {@link #reaches(Connection, String, Object)}, for a journaled execution. */
-    public static boolean reaches(Connection physical, JournalEntry entry) throws SQLException {
-        return reaches(physical, entry.sql, entry.binding);
     }
 
     /** Whether the database has functions that act outside the transaction (asked in a frame). */

@@ -1,5 +1,7 @@
 package io.retrying.jdbc.internal.proof;
 
+import io.retrying.jdbc.internal.telemetry.Telemetry;
+import io.retrying.jdbc.spi.LayerTelemetry;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Savepoint;
@@ -47,8 +49,15 @@ public final class ReadOnlyFrame {
      * Asks {@code question} on {@code physical} inside a frame that cannot write and is rolled back.
      * The question's own failure is thrown after the frame is undone; when undoing it fails too (the
      * connection broke), that failure is added to the question's as suppressed.
+     *
+     * <p>The frame and the question run as the layer's own work ({@link Telemetry#ownWork}: a tracer
+     * may suppress its spans of them), so that none of them reads as the application's statement.
      */
     public static <T> T ask(Connection physical, Question<T> question) throws SQLException {
+        return Telemetry.ownWork(LayerTelemetry.Work.QUESTION, () -> framed(physical, question));
+    }
+
+    private static <T> T framed(Connection physical, Question<T> question) throws SQLException {
         if (physical.getAutoCommit()) {
             return inTransaction(physical, question);
         }

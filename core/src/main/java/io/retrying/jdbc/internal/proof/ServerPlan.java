@@ -1,7 +1,6 @@
 package io.retrying.jdbc.internal.proof;
 
-import io.retrying.jdbc.internal.replay.JournalEntry;
-import io.retrying.jdbc.internal.replay.ParameterLog;
+import io.retrying.jdbc.internal.sql.ParameterLog;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -21,14 +20,15 @@ public final class ServerPlan {
     }
 
     /**
-     * The plan's JSON of {@code entry}, or null when there is nothing to plan (a batch). Throws what
-     * the server says when the statement cannot be explained; inside a transaction that aborts it.
+     * The plan's JSON of a journaled execution of {@code sql} bound with {@code binding}, or null when
+     * there is nothing to plan (a batch). Throws what the server says when the statement cannot be
+     * explained; inside a transaction that aborts it.
      */
-    public static String explain(Connection physical, JournalEntry entry) throws SQLException {
-        if (entry.binding != null && !(entry.binding instanceof ParameterLog)) {
+    public static String explainJournaled(Connection physical, String sql, Object binding) throws SQLException {
+        if (binding != null && !(binding instanceof ParameterLog)) {
             return null; // a batch
         }
-        return explain(physical, entry.sql, (ParameterLog) entry.binding);
+        return explain(physical, sql, (ParameterLog) binding);
     }
 
     /** The plan's JSON of {@code sql} with {@code parameters} (null: a plain statement's SQL). */

@@ -42,7 +42,7 @@ final class FreshValues {
     }
 
     private static boolean judged(Connection physical, JournalEntry entry) throws SQLException {
-        String plan = ServerPlan.explain(physical, entry);
+        String plan = ServerPlan.explainJournaled(physical, entry.sql, entry.binding);
         if (plan == null) {
             return false;
         }

@@ -1,9 +1,6 @@
 package io.retrying.jdbc.internal.replay;
 
-import io.retrying.jdbc.internal.jdbc.RetryingCallableStatement;
-import io.retrying.jdbc.internal.jdbc.RetryingResultSet;
-import io.retrying.jdbc.internal.jdbc.RetryingSavepoint;
-import io.retrying.jdbc.internal.jdbc.RetryingStatement;
+import io.retrying.jdbc.internal.sql.ParameterLog;
 import io.retrying.jdbc.internal.sql.SqlScan;
 import java.sql.ResultSet;
 import java.util.ArrayList;
@@ -90,7 +87,7 @@ public final class Journal {
      *
      * @return the entry, or null when nothing was recorded (not replayable)
      */
-    public JournalEntry executed(RetryingStatement statement, int op, int flags, String sql, int intArg, Object arg,
+    public JournalEntry executed(JournaledStatement statement, int op, int flags, String sql, int intArg, Object arg,
             long outcome) {
         if ((flags & SqlScan.READ_CANDIDATE) == 0 || (flags & SqlScan.CALLS) != 0) {
             wrote = true;
@@ -106,11 +103,11 @@ public final class Journal {
             refuse("SQL-level transaction control (SAVEPOINT, CALL, DO...)");
             return null;
         }
-        if (statement instanceof RetryingCallableStatement) {
+        if (statement.callable()) {
             refuse("a callable statement (its OUT parameters cannot be verified)");
             return null;
         }
-        if ((flags & SqlScan.MULTI) != 0 && JournalEntry.isExecute(op)) {
+        if ((flags & SqlScan.MULTI) != 0 && statement.isExecute(op)) {
             refuse("execute() of several statements (later results cannot be verified)");
             return null;
         }
@@ -135,7 +132,7 @@ public final class Journal {
      * A result set a replay could not re-position (scrollable, updatable) or a second one from the
      * same execution (multiple results) makes the transaction non-replayable.
      */
-    public void resultSet(JournalEntry entry, RetryingResultSet rs, boolean keys, Shape shape) {
+    public void resultSet(JournalEntry entry, JournaledRows rs, boolean keys, Shape shape) {
         boolean typed = switch (shape.factory()) {
             case Shape.STATEMENT_TYPED, Shape.STATEMENT_HOLDABLE, Shape.PREPARED_TYPED, Shape.PREPARED_HOLDABLE,
                     Shape.CALL_TYPED, Shape.CALL_HOLDABLE -> true;
@@ -154,7 +151,7 @@ public final class Journal {
         } else {
             entry.result = rs;
         }
-        rs.digest = new ResultDigest();
+        rs.startDigest();
     }
 
     /** Records again an entry a replay reproduced. */

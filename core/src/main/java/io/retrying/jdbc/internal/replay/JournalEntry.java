@@ -1,9 +1,5 @@
 package io.retrying.jdbc.internal.replay;
 
-import io.retrying.jdbc.internal.jdbc.RetryingPreparedStatement;
-import io.retrying.jdbc.internal.jdbc.RetryingResultSet;
-import io.retrying.jdbc.internal.jdbc.RetryingSavepoint;
-import io.retrying.jdbc.internal.jdbc.RetryingStatement;
 import java.sql.SQLException;
 import java.sql.Statement;
 
@@ -23,13 +19,13 @@ public final class JournalEntry {
     public static final int RELEASE = 3;
 
     public final int kind;
-    public final RetryingStatement statement;
-    final int op;
+    public final JournaledStatement statement;
+    public final int op;
     public final String sql;
     public final int flags;
-    final int intArg;
-    final Object arg;
-    /** What {@link RetryingStatement#bindingForJournal} returned: parameters, or a batch. */
+    public final int intArg;
+    public final Object arg;
+    /** What {@link JournaledStatement#bindingForJournal} returned: parameters, or a batch. */
     public final Object binding;
     /** A hash of the update count(s) the execution returned. */
     final long outcome;
@@ -38,12 +34,12 @@ public final class JournalEntry {
     public final long maxRows;
     public final int maxFieldSize;
     /** The result set the application read, and its generated keys, if it asked for them. */
-    RetryingResultSet result;
-    RetryingResultSet keys;
+    JournaledRows result;
+    JournaledRows keys;
     /** The journal's epoch when this entry was recorded: an entry of an earlier transaction is stale. */
     int epoch;
 
-    private JournalEntry(int kind, RetryingStatement statement, int op, String sql, int flags, int intArg, Object arg,
+    private JournalEntry(int kind, JournaledStatement statement, int op, String sql, int flags, int intArg, Object arg,
             Object binding, long outcome, RetryingSavepoint savepoint, long maxRows, int maxFieldSize) {
         this.kind = kind;
         this.statement = statement;
@@ -59,7 +55,7 @@ public final class JournalEntry {
         this.maxFieldSize = maxFieldSize;
     }
 
-    static JournalEntry execution(RetryingStatement statement, int op, String sql, int flags, int intArg, Object arg,
+    static JournalEntry execution(JournaledStatement statement, int op, String sql, int flags, int intArg, Object arg,
             Object binding, long outcome) {
         return new JournalEntry(EXECUTION, statement, op, sql, flags, intArg, arg, binding, outcome, null,
                 statement.maxRows(), statement.maxFieldSize());
@@ -82,28 +78,28 @@ public final class JournalEntry {
      * A hash of what an execution returned besides rows: its update count (or execute's boolean and
      * getUpdateCount), or every count of a batch. Read from the statement's fields right after it ran.
      */
-    public static long outcome(RetryingStatement s, Statement physical, int op, long result) throws SQLException {
+    public static long outcome(JournaledStatement s, Statement physical, int op, long result) throws SQLException {
         long h = 0xcbf29ce484222325L ^ result;
-        int[] counts = s.batchCounts;
+        int[] counts = s.batchCounts();
         if (counts != null) {
             for (int c : counts) {
                 h = h * 31 + c;
             }
         }
-        long[] large = s.largeBatchCounts;
+        long[] large = s.largeBatchCounts();
         if (large != null) {
             for (long c : large) {
                 h = h * 31 + c;
             }
         }
-        if (isExecute(op)) {
+        if (s.isExecute(op)) {
             h = h * 31 + physical.getUpdateCount();
         }
         return h;
     }
 
-    static boolean isExecute(int op) {
-        return (op >= RetryingStatement.EXECUTE && op <= RetryingStatement.EXECUTE_NAMES)
-                || op == RetryingPreparedStatement.PS_EXECUTE;
+    /** Whether its statement was a prepared one (parameters bound apart from the text). */
+    public boolean prepared() {
+        return statement.prepared();
     }
 }

@@ -10,12 +10,14 @@ import io.retrying.jdbc.internal.config.RetryConfig;
 import io.retrying.jdbc.internal.dial.Dialer;
 import io.retrying.jdbc.internal.events.RetryReporter;
 import io.retrying.jdbc.internal.failure.Recovery;
-import io.retrying.jdbc.internal.failure.Run;
-import io.retrying.jdbc.internal.jdbc.RetryingConnection;
-import io.retrying.jdbc.internal.jdbc.RetryingSavepoint;
-import io.retrying.jdbc.internal.jdbc.RetryingStatement;
 import io.retrying.jdbc.internal.proof.OutsideEffects;
+import io.retrying.jdbc.internal.retry.FailureClass;
+import io.retrying.jdbc.internal.retry.Run;
+import io.retrying.jdbc.internal.retry.Waits;
+import io.retrying.jdbc.internal.sql.ParameterLog;
 import io.retrying.jdbc.internal.sql.SqlScan;
+import io.retrying.jdbc.internal.telemetry.Telemetry;
+import io.retrying.jdbc.spi.LayerTelemetry;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -41,12 +43,12 @@ import java.util.List;
  */
 public final class TransactionReplay {
 
-    private final RetryingConnection connection;
+    private final ReplayedConnection connection;
     private final RetryPolicy policy;
     private final RetryReporter reporter;
     private final Dialer dialer;
 
-    public TransactionReplay(RetryingConnection connection, RetryConfig config, Dialer dialer) {
+    public TransactionReplay(ReplayedConnection connection, RetryConfig config, Dialer dialer) {
         this.connection = connection;
         this.policy = config.policy();
         this.reporter = config.reporter();
@@ -79,10 +81,13 @@ public final class TransactionReplay {
             }
             reporter.retrying(run.event(e, cls, decision.delay(),
                     "transaction replay of " + entries.size() + " journaled calls: " + decision.reason()));
-            Recovery.sleep(policy, decision.delay(), e);
+            Waits.sleep(policy, decision.delay(), e);
             try {
-                restart(cls.needsNewConnection());
-                replay(entries, failure);
+                boolean newConnection = cls.needsNewConnection();
+                Telemetry.ownWork(LayerTelemetry.Work.REPLAY, () -> {
+                    restart(newConnection);
+                    replay(entries, failure);
+                });
                 connection.replayed(!entries.isEmpty());
                 reporter.replay(ReplayOutcome.REPLAYED, connection.id());
                 return run;
@@ -93,7 +98,7 @@ public final class TransactionReplay {
             } catch (SQLException again) {
                 number = run.failed(again);
                 e = again;
-                cls = Recovery.classify(again, false, false, dialer.multiHostPrimary());
+                cls = FailureClass.of(again, false, false, dialer.multiHostPrimary());
                 if (!cls.isRetryable()) {
                     reporter.gaveUp(run.event(again, cls, Duration.ZERO, "transaction replay failed"));
                     throw fail(again, cls, run);
@@ -110,8 +115,10 @@ public final class TransactionReplay {
      */
     public void again(List<JournalEntry> entries, SQLException refusal, Run run) throws SQLException {
         try {
-            restart(false);
-            replay(entries, refusal);
+            Telemetry.ownWork(LayerTelemetry.Work.REPLAY, () -> {
+                restart(false);
+                replay(entries, refusal);
+            });
         } catch (ReplayDivergedException diverged) {
             throw diverged(diverged, run);
         } catch (Unreplayable unreplayable) {
@@ -136,7 +143,7 @@ public final class TransactionReplay {
         if (cls.needsNewConnection()) {
             connection.markLost(e);
         }
-        return Recovery.withPrevious(e, run);
+        return Run.withPrevious(e, run);
     }
 
     private ReplayDivergedException diverged(ReplayDivergedException diverged, Run run) {
@@ -186,7 +193,7 @@ public final class TransactionReplay {
         int index = 0;
         for (JournalEntry entry : entries) {
             index++;
-            if (outside && entry.kind == JournalEntry.EXECUTION && OutsideEffects.reaches(physical, entry)) {
+            if (outside && entry.kind == JournalEntry.EXECUTION && OutsideEffects.reaches(physical, entry.sql, entry.binding)) {
                 throw new Unreplayable("journaled call " + index + " of " + entries.size()
                         + " calls a function that acts outside the transaction (dblink)");
             }
@@ -195,22 +202,22 @@ public final class TransactionReplay {
                     case JournalEntry.SAVEPOINT -> {
                         RetryingSavepoint sp = entry.savepoint;
                         sp.physical = sp.name() == null ? physical.setSavepoint() : physical.setSavepoint(sp.name());
-                        connection.session.savepoint(sp, sp.name());
+                        connection.session().savepoint(sp, sp.name());
                     }
                     case JournalEntry.ROLLBACK_TO -> {
                         physical.rollback(entry.savepoint.physical);
-                        connection.session.rollbackTo(entry.savepoint, null);
+                        connection.session().rollbackTo(entry.savepoint, null);
                     }
                     case JournalEntry.RELEASE -> {
                         physical.releaseSavepoint(entry.savepoint.physical);
-                        connection.session.release(entry.savepoint, null);
+                        connection.session().release(entry.savepoint, null);
                     }
                     default -> execute(physical, entry, index, entries.size(), cause);
                 }
             } catch (ReplayDivergedException diverged) {
                 throw diverged;
             } catch (SQLException e) {
-                if (Recovery.classify(e, false, false, dialer.multiHostPrimary()).isRetryable()) {
+                if (FailureClass.of(e, false, false, dialer.multiHostPrimary()).isRetryable()) {
                     throw e;
                 }
                 // it succeeded the first time: whatever makes it fail now, the transaction is not the same
@@ -221,12 +228,12 @@ public final class TransactionReplay {
                 throw diverged;
             }
             if (entry.kind == JournalEntry.EXECUTION && (entry.flags & SqlScan.SESSION) != 0) {
-                connection.session.sqlExecuted(entry.sql, true);
+                connection.session().sqlExecuted(entry.sql, true);
             }
             if (entry.kind == JournalEntry.EXECUTION && (entry.flags & SqlScan.CONFIG) != 0
                     && (entry.binding == null || entry.binding instanceof ParameterLog)) {
                 // it was restorable the first time (else the connection was pinned and no replay runs)
-                connection.session.configExecuted(entry.sql, entry.flags, (ParameterLog) entry.binding, true);
+                connection.session().configExecuted(entry.sql, entry.flags, (ParameterLog) entry.binding, true);
             }
             connection.journal().replayed(entry);
         }
@@ -234,31 +241,20 @@ public final class TransactionReplay {
 
     private void execute(Connection physical, JournalEntry entry, int index, int count, SQLException cause)
             throws SQLException {
-        RetryingStatement s = entry.statement;
-        Statement p = s.shape.create(physical);
+        JournaledStatement s = entry.statement;
+        Statement p = s.replayStatement(physical, entry);
         boolean adopted = false;
         try {
-            s.applySettings(p);
-            s.applyLimitsOf(entry, p);
-            s.bindForReplay(p, entry.binding);
-            long outcome;
-            ResultSet first;
-            try {
-                long result = s.perform(p, entry.op, entry.sql, entry.intArg, entry.arg);
-                first = s.physicalResult;
-                outcome = JournalEntry.outcome(s, p, entry.op, result);
-            } finally {
-                s.physicalResult = null;
-                s.batchCounts = null;
-                s.largeBatchCounts = null;
-            }
+            JournaledStatement.Replayed replayed = s.replay(p, entry);
+            long outcome = replayed.outcome();
+            ResultSet first = replayed.first();
             if (outcome != entry.outcome) {
                 throw divergence("returned a different update count", index, count, cause);
             }
             ResultSet rows = null;
             if (entry.result != null) {
                 rows = first != null ? first : p.getResultSet();
-                int same = rows == null ? ResultDigest.OTHER_ROWS : entry.result.digest.replayOn(rows);
+                int same = rows == null ? ResultDigest.OTHER_ROWS : entry.result.digest().replayOn(rows);
                 if (same != ResultDigest.SAME && !freshValuesOnly(physical, entry, same)) {
                     throw divergence("returned different rows", index, count, cause);
                 }
@@ -266,11 +262,11 @@ public final class TransactionReplay {
             ResultSet keys = null;
             if (entry.keys != null) {
                 keys = p.getGeneratedKeys();
-                if (keys == null || entry.keys.digest.replayOn(keys) != ResultDigest.SAME) {
+                if (keys == null || entry.keys.digest().replayOn(keys) != ResultDigest.SAME) {
                     throw divergence("generated different keys", index, count, cause);
                 }
             }
-            if (s.lastEntry == entry && !s.closedByApp()) {
+            if (s.lastEntry() == entry && !s.closedByApp()) {
                 // the statement's latest execution: the statement carries on with it, and so do the
                 // result sets the application holds open, at the row it had reached
                 s.adopt(p, rows, entry.result);
@@ -301,7 +297,7 @@ public final class TransactionReplay {
      */
     private static boolean freshValuesOnly(Connection physical, JournalEntry entry, int same) {
         return same == ResultDigest.OTHER_VALUES
-                && (entry.result.closedByApp() || entry.result.digest.ended())
+                && (entry.result.closedByApp() || entry.result.digest().ended())
                 && FreshValues.only(physical, entry);
     }
 

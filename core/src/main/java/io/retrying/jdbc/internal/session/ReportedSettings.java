@@ -90,7 +90,8 @@ public final class ReportedSettings {
         return null;
     }
 
-    private static void set(Connection c, String key, String value) throws SQLException {
+    /** Sets {@code key} on {@code c} for the session, as the server reported it or as it was read. */
+    static void set(Connection c, String key, String value) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement("SELECT pg_catalog.set_config(?, ?, false)")) {
             ps.setString(1, key);
             ps.setString(2, value);

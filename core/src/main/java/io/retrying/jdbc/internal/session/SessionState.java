@@ -5,7 +5,7 @@ import io.retrying.jdbc.internal.jdbc.RetryingConnection;
 import io.retrying.jdbc.internal.proof.Binder;
 import io.retrying.jdbc.internal.proof.ReadOnlyProof;
 import io.retrying.jdbc.internal.proof.Verdict;
-import io.retrying.jdbc.internal.replay.ParameterLog;
+import io.retrying.jdbc.internal.sql.ParameterLog;
 import io.retrying.jdbc.internal.sql.SqlScan;
 import java.sql.Connection;
 import java.sql.PreparedStatement;

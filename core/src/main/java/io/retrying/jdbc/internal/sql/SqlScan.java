@@ -741,4 +741,10 @@ public final class SqlScan {
         }
         return i;
     }
+
+    /** Whether {@code sql}, which ends a transaction ({@link #TX_END}), rolls it back rather than commits. */
+    public static boolean rollsBack(String sql) {
+        String start = sql.stripLeading();
+        return start.regionMatches(true, 0, "rollback", 0, 8) || start.regionMatches(true, 0, "abort", 0, 5);
+    }
 }

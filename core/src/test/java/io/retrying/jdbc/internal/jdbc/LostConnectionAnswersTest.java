@@ -9,7 +9,6 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import io.retrying.jdbc.fixtures.PgExtension;
 import io.retrying.jdbc.fixtures.PgServer;
-import io.retrying.jdbc.internal.jdbc.RetryingConnection;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;

@@ -1,4 +1,4 @@
-package io.retrying.jdbc.internal.failure;
+package io.retrying.jdbc.internal.retry;
 
 import io.retrying.jdbc.Attempt;
 import io.retrying.jdbc.Classifier;
@@ -30,7 +30,7 @@ public final class Run {
     public boolean resetUsed;
     /**
      * The silent loss a proven replay heals while that replay runs inside the server-side
-     * {@code BEGIN READ ONLY} the funnel opened for it (see {@code Recovery.guard}); null otherwise.
+     * {@code BEGIN READ ONLY} the funnel opened for it (see {@code failure.Recovery}); null otherwise.
      */
     public Throwable readOnlyGuard;
     private final List<Throwable> previous = new ArrayList<>(2);
@@ -90,8 +90,18 @@ public final class Run {
 
     /** After success: the last failure overcome, for onRecovered. */
     public RetryEvent recoveredEvent() {
-        Retryability recovery = last instanceof SQLException e ? Recovery.classify(e, false, false, false)
+        Retryability recovery = last instanceof SQLException e ? FailureClass.of(e, false, false, false)
                 : Classifier.retryability(last);
         return event(last, recovery, Duration.ZERO, "succeeded after retry");
+    }
+
+    /** {@code e}, with the earlier attempts' failures of {@code run} suppressed in it. */
+    public static SQLException withPrevious(SQLException e, Run run) {
+        for (Throwable earlier : run.previous()) {
+            if (earlier != e) {
+                e.addSuppressed(earlier);
+            }
+        }
+        return e;
     }
 }

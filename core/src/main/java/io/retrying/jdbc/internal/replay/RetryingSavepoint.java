@@ -1,4 +1,4 @@
-package io.retrying.jdbc.internal.jdbc;
+package io.retrying.jdbc.internal.replay;
 
 import java.sql.SQLException;
 import java.sql.Savepoint;
@@ -20,14 +20,14 @@ public final class RetryingSavepoint implements Savepoint {
     /** releaseSavepoint() succeeded: like pgjdbc's, this savepoint may no longer be referenced. */
     private boolean released;
 
-    RetryingSavepoint(Savepoint physical, String name) throws SQLException {
+    public RetryingSavepoint(Savepoint physical, String name) throws SQLException {
         this.physical = physical;
         this.name = name;
         this.id = name == null ? physical.getSavepointId() : 0;
     }
 
     /** The physical savepoint behind {@code savepoint}, or {@code savepoint} itself if it is not ours. */
-    static Savepoint physical(Savepoint savepoint) {
+    public static Savepoint physical(Savepoint savepoint) {
         return savepoint instanceof RetryingSavepoint ours ? ours.physical : savepoint;
     }
 
@@ -35,7 +35,7 @@ public final class RetryingSavepoint implements Savepoint {
         return name;
     }
 
-    void released() {
+    public void released() {
         released = true;
     }
 

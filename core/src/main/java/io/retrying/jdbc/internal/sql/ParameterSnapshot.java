@@ -1,4 +1,4 @@
-package io.retrying.jdbc.internal.replay;
+package io.retrying.jdbc.internal.sql;
 
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -38,7 +38,7 @@ import org.postgresql.util.PGobject;
  * plus two per char, an array 16 plus its elements, a PGobject 24 plus its type and value, a map
  * or collection its entries; a boxed number 16.
  */
-final class ParameterSnapshot {
+public final class ParameterSnapshot {
 
     /** Stands for a value that cannot be copied: the binding holding it cannot be sent again. */
     static final Object UNCOPYABLE = new Object() {

@@ -1,4 +1,4 @@
-package io.retrying.jdbc.internal.replay;
+package io.retrying.jdbc.internal.sql;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;

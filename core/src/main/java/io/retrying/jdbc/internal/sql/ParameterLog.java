@@ -1,4 +1,4 @@
-package io.retrying.jdbc.internal.replay;
+package io.retrying.jdbc.internal.sql;
 
 import java.math.BigDecimal;
 import java.net.URL;
@@ -149,7 +149,7 @@ public final class ParameterLog {
     }
 
     /** Roughly what this binding keeps alive, for the transaction journal's byte bound: each snapshot at its size. */
-    long estimatedBytes() {
+    public long estimatedBytes() {
         long bytes = 32;
         for (int i = 0; i <= highest; i++) {
             bytes += 16 + ParameterSnapshot.size(first[i]) + ParameterSnapshot.size(second[i]);
