@@ -27,7 +27,7 @@ import java.time.Duration;
  * ({@link CommitResolver#outcome}):
  * <ul>
  *   <li>the connection lost before COMMIT was sent: the transaction cannot have committed, and the
- *       statement runs again ({@link #neverCommitted}, read by {@link Recovery});</li>
+ *       statement runs again ({@link #neverCommitted}, read by {@code Recovery});</li>
  *   <li>COMMIT lost, the id committed (in the same server history): the application gets the
  *       update count the statement's reply carried (the server counted those rows in the
  *       transaction that committed; running it again to count anew would apply it twice);</li>
@@ -159,7 +159,7 @@ public final class AutocommitResolution {
     /**
      * Whether {@code e}, the failure of an autocommit statement of {@code connection}, came from a
      * statement run here whose transaction surely did not commit: it may run again as if nothing
-     * had been sent (the one question {@link Recovery} asks).
+     * had been sent (the one question {@code Recovery} asks).
      */
     static boolean neverCommitted(RetryingConnection connection, SQLException e) {
         AutocommitResolution r = connection.autocommitResolutionIfAny();
