@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.retrying.jdbc.WriteOutcomeUnknownException;
+import io.retrying.jdbc.fixtures.FaultProxy;
 import io.retrying.jdbc.fixtures.PgExtension;
 import io.retrying.jdbc.fixtures.PgServer;
 import io.retrying.jdbc.fixtures.StreamingReplicas;
@@ -42,7 +43,8 @@ class StandbyReadTest {
                 "CREATE FUNCTION sr_slow(n int) RETURNS int STABLE LANGUAGE sql AS 'SELECT $1 FROM pg_sleep(0.6)'",
                 // a volatile function of the application's own: it may act outside the database
                 "CREATE FUNCTION sr_outside(n int) RETURNS int VOLATILE LANGUAGE plpgsql AS"
-                        + " $$ BEGIN PERFORM pg_sleep(0.6); RETURN n; END $$");
+                        + " $$ BEGIN PERFORM pg_sleep(0.6); RETURN n; END $$",
+                "CREATE EXTENSION dblink");
         replicas = StreamingReplicas.start(primary, 2);
     }
 
@@ -102,6 +104,77 @@ class StandbyReadTest {
             assertEquals("08007", e.getSQLState());
             assertTrue(e.getMessage().contains("sr_outside"), e.getMessage());
             assertEquals(1, physical.executions("/* vol */"), "not run again");
+        }
+    }
+
+    @Test
+    void aTransactionOfReadsWhoseStandbyBackendIsKilledIsReplayedVerifiedAndCommits() throws Exception {
+        Physical physical = new Physical(replicas.standby(0).jdbcUrl() + "&ApplicationName=sr-tx");
+        try (Connection c = physical.open(RetryConfig.defaults())) {
+            c.setReadOnly(true); // as Spring's @Transactional(readOnly = true) does
+            c.setAutoCommit(false);
+            try (Statement st = c.createStatement()) {
+                try (ResultSet rs = st.executeQuery("SELECT count(*) FROM sr_items /* tx-first */")) {
+                    rs.next();
+                    assertEquals(40, rs.getLong(1));
+                }
+                long slow = killedUnder(0, "sr-tx", () -> {
+                    try (ResultSet rs = st.executeQuery("SELECT sum(sr_slow(id)) FROM sr_items WHERE id <= 3 /* tx-second */")) {
+                        rs.next();
+                        return rs.getLong(1);
+                    }
+                });
+                assertEquals(6, slow);
+            }
+            c.commit();
+            c.setAutoCommit(true);
+            assertEquals(2, physical.executions("/* tx-first */"), "replayed once, its result verified");
+            assertEquals(2, physical.executions("/* tx-second */"));
+        }
+    }
+
+    @Test
+    void aReadOnlyTransactionWhoseCommitReplyIsLostOnAStandbyIsProvenCommitted() throws Exception {
+        // a standby assigns no transaction id: the lost COMMIT is settled by proving every statement
+        // of the transaction read-only, on the standby the new connection reaches
+        try (FaultProxy proxy = FaultProxy.start(replicas.standby(1))) {
+            Physical physical = new Physical(proxy.jdbcUrl());
+            try (Connection c = physical.open(RetryConfig.defaults())) {
+                c.setAutoCommit(false);
+                try (PreparedStatement ps = c.prepareStatement("SELECT name FROM sr_items WHERE id = ? /* commit-lost */")) {
+                    ps.setInt(1, 5);
+                    try (ResultSet rs = ps.executeQuery()) {
+                        rs.next();
+                        assertEquals("item 5", rs.getString(1));
+                    }
+                }
+                proxy.dropReplyAfterCommit();
+                c.commit();
+                c.setAutoCommit(true);
+                assertEquals("t", first(c, "SELECT pg_is_in_recovery()"));
+                assertEquals(1, physical.executions("/* commit-lost */"), "proven, not run again");
+            }
+        }
+    }
+
+    @Test
+    void aReadOfDblinkOnAStandbyIsNotProven() throws Exception {
+        PgServer standby = replicas.standby(1);
+        Physical physical = new Physical(standby.jdbcUrl() + "&ApplicationName=sr-link");
+        String remote = "host=127.0.0.1 port=" + replicas.primary().port() + " dbname=postgres user=postgres";
+        try (Connection c = physical.open(RetryConfig.defaults());
+                PreparedStatement ps = c.prepareStatement(
+                        "SELECT x FROM dblink(?, 'SELECT 1 FROM pg_sleep(0.6)') AS t(x int) /* link */")) {
+            ps.setString(1, remote);
+            SQLException e = assertThrows(SQLException.class, () -> killedUnder(1, "sr-link", () -> {
+                try (ResultSet rs = ps.executeQuery()) {
+                    rs.next();
+                    return rs.getLong(1);
+                }
+            }));
+            assertEquals("08007", e.getSQLState());
+            assertTrue(e.getMessage().contains("dblink"), e.getMessage());
+            assertEquals(1, physical.executions("/* link */"));
         }
     }
 
