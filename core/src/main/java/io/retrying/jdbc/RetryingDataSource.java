@@ -352,6 +352,26 @@ public final class RetryingDataSource implements DataSource {
         setting(RetrySetting.BREAKER_MAX_OPEN_MS, maxOpenMs);
     }
 
+    /**
+     * {@code retry.readers}: hot standbys ({@code host:port,host:port}) for connections in
+     * {@code setReadOnly(true)}. Routing needs connections dialed from a URL: through
+     * {@code jdbc:retrying:postgresql:...?retry.readers=...} it works today; a data source over a
+     * target data source refuses it at {@code getConnection} (22023).
+     */
+    public void setReaders(String hostPorts) {
+        setting(RetrySetting.READERS, hostPorts);
+    }
+
+    /** {@code retry.readerMaxLagMs}: how far behind the primary a reader may be when dialed (>= 0; 10000). */
+    public void setReaderMaxLagMs(long maxLagMs) {
+        setting(RetrySetting.READER_MAX_LAG_MS, maxLagMs);
+    }
+
+    /** {@code retry.readersFallBackToPrimary}: reads run on the primary when no reader will do (true). */
+    public void setReadersFallBackToPrimary(boolean fallBack) {
+        setting(RetrySetting.READERS_FALL_BACK_TO_PRIMARY, fallBack);
+    }
+
     /** The listener for retries, recoveries, give-ups and commit resolutions; null for none. */
     public void setRetryListener(RetryListener listener) {
         set(() -> this.listener = listener);

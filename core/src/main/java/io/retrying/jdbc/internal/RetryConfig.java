@@ -6,6 +6,7 @@ import io.retrying.jdbc.RetryListener;
 import io.retrying.jdbc.RetryPolicy;
 import io.retrying.jdbc.TokenBucket;
 import io.retrying.jdbc.internal.dial.BreakerSettings;
+import io.retrying.jdbc.internal.dial.Readers;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.Objects;
@@ -26,6 +27,7 @@ import java.util.Properties;
  *     for none
  * @param initializer run on every new physical connection; {@code null} for none
  * @param breaker how dials go through the per-server circuit breakers
+ * @param readers the hot standbys read-only connections run on ({@link Readers#NONE}: none)
  */
 public record RetryConfig(
         RetryPolicy policy,
@@ -35,14 +37,15 @@ public record RetryConfig(
         boolean resolveCommits,
         RetryListener listener,
         ConnectionInitializer initializer,
-        BreakerSettings breaker) {
+        BreakerSettings breaker,
+        Readers readers) {
 
     /** SQLState of a bad setting: invalid_parameter_value, FATAL, so nobody retries it. */
     public static final String INVALID_SETTING_STATE = "22023";
 
     private static final RetryConfig DEFAULTS = new RetryConfig(
             RetryPolicy.defaults(), Duration.ofMillis(10_000), 1000, 4L * 1024 * 1024, true, null, null,
-            BreakerSettings.defaults());
+            BreakerSettings.defaults(), Readers.NONE);
 
     /**
      * Checks the values.
@@ -53,6 +56,7 @@ public record RetryConfig(
     public RetryConfig {
         Objects.requireNonNull(policy, "policy");
         Objects.requireNonNull(breaker, "breaker");
+        Objects.requireNonNull(readers, "readers");
         Objects.requireNonNull(reconnectWindow, "reconnectWindow");
         if (reconnectWindow.isNegative()) {
             throw new IllegalArgumentException("reconnectWindow must be >= 0: " + reconnectWindow);
@@ -63,6 +67,14 @@ public record RetryConfig(
         if (maxJournalBytes < 0) {
             throw new IllegalArgumentException("maxJournalBytes must be >= 0: " + maxJournalBytes);
         }
+    }
+
+    /** As the canonical constructor, with no readers. */
+    public RetryConfig(RetryPolicy policy, Duration reconnectWindow, int maxJournalStatements, long maxJournalBytes,
+                       boolean resolveCommits, RetryListener listener, ConnectionInitializer initializer,
+                       BreakerSettings breaker) {
+        this(policy, reconnectWindow, maxJournalStatements, maxJournalBytes, resolveCommits, listener, initializer,
+                breaker, Readers.NONE);
     }
 
     /** As the canonical constructor, with the default breaker settings. */
@@ -132,6 +144,7 @@ public record RetryConfig(
         private Long baseDelayMs;
         private Long maxDelayMs;
         private BreakerSettings breaker;
+        private Readers readers;
 
         Draft(RetryConfig base) {
             this.base = base;
@@ -140,6 +153,7 @@ public record RetryConfig(
             maxJournalBytes = base.maxJournalBytes;
             resolveCommits = base.resolveCommits;
             breaker = base.breaker;
+            readers = base.readers;
         }
 
         private RetryPolicy.Builder policy() {
@@ -174,6 +188,16 @@ public record RetryConfig(
                         (int) SettingValues.integer(setting, raw, 1, 1000));
                 case BREAKER_MAX_OPEN_MS -> breaker = breaker.withMaxOpen(
                         Duration.ofMillis(SettingValues.integer(setting, raw, 1, MAX_MILLIS)));
+                case READERS -> {
+                    try {
+                        readers = readers.withHosts(Readers.parse(raw));
+                    } catch (IllegalArgumentException bad) {
+                        throw SettingValues.invalid(setting, raw, bad.getMessage());
+                    }
+                }
+                case READER_MAX_LAG_MS -> readers = readers.withMaxLag(
+                        Duration.ofMillis(SettingValues.integer(setting, raw, 0, MAX_MILLIS)));
+                case READERS_FALL_BACK_TO_PRIMARY -> readers = readers.withFallBackToPrimary(SettingValues.bool(setting, raw));
                 default -> throw new AssertionError(setting);
             }
         }
@@ -207,7 +231,7 @@ public record RetryConfig(
             checkDelays();
             RetryPolicy built = policy == null ? base.policy : policy.build();
             return new RetryConfig(built, reconnectWindow, maxJournalStatements, maxJournalBytes,
-                    resolveCommits, base.listener, base.initializer, breaker);
+                    resolveCommits, base.listener, base.initializer, breaker, readers);
         }
 
         /** The policy would refuse a cap below the base too, but without naming the key. */
@@ -232,31 +256,37 @@ public record RetryConfig(
     /** A copy with another policy. */
     public RetryConfig withPolicy(RetryPolicy newPolicy) {
         return new RetryConfig(newPolicy, reconnectWindow, maxJournalStatements, maxJournalBytes,
-                resolveCommits, listener, initializer, breaker);
+                resolveCommits, listener, initializer, breaker, readers);
     }
 
     /** A copy with another reconnect window. */
     public RetryConfig withReconnectWindow(Duration window) {
         return new RetryConfig(policy, window, maxJournalStatements, maxJournalBytes,
-                resolveCommits, listener, initializer, breaker);
+                resolveCommits, listener, initializer, breaker, readers);
     }
 
     /** A copy with other circuit-breaker settings. */
     public RetryConfig withBreaker(BreakerSettings newBreaker) {
         return new RetryConfig(policy, reconnectWindow, maxJournalStatements, maxJournalBytes,
-                resolveCommits, listener, initializer, newBreaker);
+                resolveCommits, listener, initializer, newBreaker, readers);
     }
 
     /** A copy with another listener ({@code null} for none). */
     public RetryConfig withListener(RetryListener newListener) {
         return new RetryConfig(policy, reconnectWindow, maxJournalStatements, maxJournalBytes,
-                resolveCommits, newListener, initializer, breaker);
+                resolveCommits, newListener, initializer, breaker, readers);
+    }
+
+    /** A copy with other reader hosts. */
+    public RetryConfig withReaders(Readers newReaders) {
+        return new RetryConfig(policy, reconnectWindow, maxJournalStatements, maxJournalBytes,
+                resolveCommits, listener, initializer, breaker, newReaders);
     }
 
     /** A copy with another initializer ({@code null} for none). */
     public RetryConfig withInitializer(ConnectionInitializer newInitializer) {
         return new RetryConfig(policy, reconnectWindow, maxJournalStatements, maxJournalBytes,
-                resolveCommits, listener, newInitializer, breaker);
+                resolveCommits, listener, newInitializer, breaker, readers);
     }
 
     /**

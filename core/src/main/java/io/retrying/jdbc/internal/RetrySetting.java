@@ -33,7 +33,15 @@ public enum RetrySetting {
     BREAKER_THRESHOLD("retry.breakerThreshold", "3",
             "Consecutive dials that reach no server before that server's breaker opens (1 to 1000)"),
     BREAKER_MAX_OPEN_MS("retry.breakerMaxOpenMs", "200",
-            "Cap of the breaker's open interval, in milliseconds (>= 1): a server that is back is found within it");
+            "Cap of the breaker's open interval, in milliseconds (>= 1): a server that is back is found within it"),
+    READERS("retry.readers", "",
+            "Hot standbys to run connections in setReadOnly(true) on, as host:port,host:port (none: every"
+                    + " connection runs on the URL's hosts)"),
+    READER_MAX_LAG_MS("retry.readerMaxLagMs", "10000",
+            "How far behind the primary a reader may be when dialed, in milliseconds (>= 0); further and it is"
+                    + " left for another"),
+    READERS_FALL_BACK_TO_PRIMARY("retry.readersFallBackToPrimary", "true",
+            "Whether reads run on the primary when no reader is up and within the lag bound (true or false)");
 
     /** Every key starts with this. */
     public static final String PREFIX = "retry.";
