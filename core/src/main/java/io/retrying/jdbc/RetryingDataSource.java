@@ -3,6 +3,7 @@ package io.retrying.jdbc;
 import io.retrying.jdbc.internal.DataSourceDialer;
 import io.retrying.jdbc.internal.dial.BreakerSettings;
 import io.retrying.jdbc.internal.dial.ObservingSocketFactory;
+import io.retrying.jdbc.internal.dial.Readers;
 import io.retrying.jdbc.internal.PgTarget;
 import io.retrying.jdbc.internal.RetryConfig;
 import io.retrying.jdbc.internal.RetrySetting;
@@ -355,8 +356,8 @@ public final class RetryingDataSource implements DataSource {
     /**
      * {@code retry.readers}: hot standbys ({@code host:port,host:port}) for connections in
      * {@code setReadOnly(true)}. Routing needs connections dialed from a URL: through
-     * {@code jdbc:retrying:postgresql:...?retry.readers=...} it works today; a data source over a
-     * target data source refuses it at {@code getConnection} (22023).
+     * {@code setUrl} or over pgjdbc's own data source; over a pool, {@code getConnection} refuses
+     * it (22023).
      */
     public void setReaders(String hostPorts) {
         setting(RetrySetting.READERS, hostPorts);
@@ -519,6 +520,7 @@ public final class RetryingDataSource implements DataSource {
         private long maxJournalBytes = RetryConfig.defaults().maxJournalBytes();
         private boolean resolveCommits = RetryConfig.defaults().resolveCommits();
         private BreakerSettings breaker = RetryConfig.defaults().breaker();
+        private Readers readers = Readers.NONE;
 
         private Builder(DataSource target) {
             this.target = Objects.requireNonNull(target, "target");
@@ -603,6 +605,34 @@ public final class RetryingDataSource implements DataSource {
          * Whether dials to a pgjdbc data source go through the circuit breaker of their server
          * (default on; a pool dials for itself and is not guarded).
          */
+        /**
+         * Hot standbys ({@code host:port,host:port}) for connections in {@code setReadOnly(true)}
+         * (issue 27); empty for none. The target must be pgjdbc's own data source (the readers are
+         * dialed with its settings).
+         *
+         * @throws IllegalArgumentException naming the entry that is not a host or port
+         */
+        public Builder readers(String hostPorts) {
+            this.readers = readers.withHosts(Readers.parse(Objects.requireNonNull(hostPorts, "readers")));
+            return this;
+        }
+
+        /** How far behind the primary a reader may be when dialed; default 10 s. */
+        public Builder readerMaxLag(Duration maxLag) {
+            Objects.requireNonNull(maxLag, "readerMaxLag");
+            if (maxLag.isNegative()) {
+                throw new IllegalArgumentException("readerMaxLag must be >= 0: " + maxLag);
+            }
+            this.readers = readers.withMaxLag(maxLag);
+            return this;
+        }
+
+        /** Whether reads run on the primary when no reader will do; default true. */
+        public Builder readersFallBackToPrimary(boolean fallBack) {
+            this.readers = readers.withFallBackToPrimary(fallBack);
+            return this;
+        }
+
         public Builder breaker(boolean on) {
             this.breaker = breaker.withEnabled(on);
             return this;
@@ -627,7 +657,7 @@ public final class RetryingDataSource implements DataSource {
                 p = bucket == null ? p.toBuilder().noBudget().build() : p.toBuilder().budget(bucket).build();
             }
             RetryConfig config = new RetryConfig(p, reconnectWindow, maxJournalStatements, maxJournalBytes,
-                    resolveCommits, listener, initializer, breaker);
+                    resolveCommits, listener, initializer, breaker, readers);
             return new RetryingDataSource(new Resolved(target, config, PgTarget.of(target)));
         }
     }

@@ -39,7 +39,14 @@ final class ReadRouting implements Dialer {
             + " CASE WHEN pg_catalog.pg_last_wal_receive_lsn() IS NOT DISTINCT FROM pg_catalog.pg_last_wal_replay_lsn()"
             + " THEN 0 ELSE extract(epoch FROM pg_catalog.now() - pg_catalog.pg_last_xact_replay_timestamp()) * 1000 END";
 
-    private final DriverDialer writer;
+    /** Dials one reader with the writer's database, user and settings. */
+    @FunctionalInterface
+    interface HostDialer {
+        Connection dial(String host, int port) throws SQLException;
+    }
+
+    private final Dialer writer;
+    private final HostDialer hosts;
     private final Readers readers;
     /** Whether the connection wants a reader (it is in setReadOnly(true)). */
     private boolean reads;
@@ -50,8 +57,9 @@ final class ReadRouting implements Dialer {
     private Connection parkedWriter;
     private Connection parkedReader;
 
-    ReadRouting(DriverDialer writer, Readers readers) {
+    ReadRouting(Dialer writer, HostDialer hosts, Readers readers) {
         this.writer = writer;
+        this.hosts = hosts;
         this.readers = readers;
     }
 
@@ -66,10 +74,14 @@ final class ReadRouting implements Dialer {
             return dialer;
         }
         if (dialer instanceof DriverDialer driver) {
-            return new ReadRouting(driver, readers);
+            return new ReadRouting(driver, driver::dialHost, readers);
+        }
+        if (dialer instanceof DataSourceDialer source && source.dialsHosts()) {
+            return new ReadRouting(source, source::dialHost, readers);
         }
         throw new SQLException(RetrySetting.READERS.key() + " needs a jdbc:retrying:postgresql: URL (or a data source"
-                + " set up with one): the readers are dialed with its database, user and settings",
+                + " set up with a URL, or over pgjdbc's own data source; not over a pool): the readers are dialed with"
+                + " its database, user and settings",
                 RetryConfig.INVALID_SETTING_STATE);
     }
 
@@ -111,7 +123,7 @@ final class ReadRouting implements Dialer {
         for (Readers.Host host : readers.order()) {
             Connection c = null;
             try {
-                c = writer.dialHost(host.host(), host.port());
+                c = hosts.dial(host.host(), host.port());
                 String refusal = refusal(c);
                 if (refusal == null) {
                     onReader = true;

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.retrying.jdbc.RetryingDataSource;
 import io.retrying.jdbc.fixtures.PgExtension;
 import io.retrying.jdbc.fixtures.PgServer;
 import io.retrying.jdbc.fixtures.StreamingReplicas;
@@ -17,6 +18,7 @@ import java.util.Set;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.postgresql.ds.PGSimpleDataSource;
 
 /**
  * Issue 27 item 3: one data source, writes on the primary and reads on the standbys. Through the URL
@@ -95,6 +97,45 @@ class ReaderRoutingTest {
             c.setReadOnly(false);
             assertEquals("f", StandbyReadTest.first(c, "SELECT pg_is_in_recovery()"));
         }
+    }
+
+    @Test
+    void theDataSourceRoutesAsTheUrlDoesBothForms() throws Exception {
+        RetryingDataSource bean = new RetryingDataSource();
+        bean.setUrl(replicas.primary().jdbcUrl() + "&ApplicationName=rr-bean");
+        bean.setReaders(replicas.standbyHosts());
+        PGSimpleDataSource pg = new PGSimpleDataSource();
+        pg.setURL(replicas.primary().jdbcUrl() + "&ApplicationName=rr-built");
+        RetryingDataSource built = RetryingDataSource.builder(pg).readers(replicas.standbyHosts()).build();
+        for (RetryingDataSource ds : new RetryingDataSource[] {bean, built}) {
+            try (Connection c = ds.getConnection()) {
+                assertEquals(replicas.primary().port(), serverPort(c));
+                c.setReadOnly(true);
+                assertTrue(standbyPorts().contains(serverPort(c)));
+                c.setReadOnly(false);
+                assertEquals(replicas.primary().port(), serverPort(c));
+            }
+        }
+    }
+
+    @Test
+    void readersOverAPoolAreRefusedNamingTheSetting() {
+        PGSimpleDataSource pg = new PGSimpleDataSource();
+        pg.setURL(replicas.primary().jdbcUrl());
+        // a data source that is not pgjdbc's own (a pool, a proxy): it dials its own server only
+        javax.sql.DataSource pool = net.ttddyy.dsproxy.support.ProxyDataSourceBuilder.create(pg).build();
+        RetryingDataSource ds = RetryingDataSource.builder(pool).readers(replicas.standbyHosts()).build();
+        SQLException e = assertThrows(SQLException.class, ds::getConnection);
+        assertEquals("22023", e.getSQLState());
+        assertTrue(e.getMessage().startsWith("retry.readers needs"), e.getMessage());
+    }
+
+    @Test
+    void aBadReaderListIsRefusedNamingTheEntry() {
+        SQLException e = assertThrows(SQLException.class,
+                () -> DriverManager.getConnection(url("rr-bad", "").replace("&retry.readers=", "&retry.readers=db1:x,")));
+        assertEquals("22023", e.getSQLState());
+        assertTrue(e.getMessage().contains("retry.readers") && e.getMessage().contains("db1:x"), e.getMessage());
     }
 
     @Test
