@@ -1,9 +1,9 @@
 package io.retrying.jdbc;
 
-import io.retrying.jdbc.internal.IdempotentProxy;
-import io.retrying.jdbc.internal.RetryConfig;
-import io.retrying.jdbc.internal.TransactionUnit;
-import io.retrying.jdbc.internal.UnitRetry;
+import io.retrying.jdbc.internal.config.RetryConfig;
+import io.retrying.jdbc.internal.unit.IdempotentProxy;
+import io.retrying.jdbc.internal.unit.TransactionUnit;
+import io.retrying.jdbc.internal.unit.UnitRetry;
 import java.lang.reflect.UndeclaredThrowableException;
 import java.sql.SQLException;
 import java.util.Objects;

@@ -1,19 +1,21 @@
 package io.retrying.jdbc;
 
-import io.retrying.jdbc.internal.DataSourceDialer;
-import io.retrying.jdbc.internal.dial.BreakerSettings;
+import io.retrying.jdbc.internal.config.BreakerSettings;
+import io.retrying.jdbc.internal.config.PgTarget;
+import io.retrying.jdbc.internal.config.RetryConfig;
+import io.retrying.jdbc.internal.config.RetrySetting;
+import io.retrying.jdbc.internal.config.RetryingUrl;
+import io.retrying.jdbc.internal.config.SettingValues;
+import io.retrying.jdbc.internal.dial.DataSourceDialer;
 import io.retrying.jdbc.internal.dial.ObservingSocketFactory;
-import io.retrying.jdbc.internal.dial.Readers;
-import io.retrying.jdbc.internal.PgTarget;
-import io.retrying.jdbc.internal.RetryConfig;
-import io.retrying.jdbc.internal.RetrySetting;
-import io.retrying.jdbc.internal.RetryingConnections;
-import io.retrying.jdbc.internal.RetryingUrl;
+import io.retrying.jdbc.internal.config.Readers;
+import io.retrying.jdbc.internal.jdbc.RetryingConnections;
 import java.io.PrintWriter;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.SQLFeatureNotSupportedException;
 import java.time.Duration;
+import java.util.List;
 import java.util.Objects;
 import java.util.Properties;
 import java.util.concurrent.locks.ReentrantLock;
@@ -328,6 +330,16 @@ public final class RetryingDataSource implements DataSource {
         setting(RetrySetting.RESOLVE_COMMITS, resolveCommits);
     }
 
+    /**
+     * {@code retry.sessionSettings}: settings that say for whom the session runs, comma-separated
+     * (e.g. {@code app.tenant,app.user}; none by default). Read after code that may change them; on
+     * a new connection they are set again, and it must run as the same {@code current_user} and
+     * {@code session_user}, before anything runs there (docs/session-state.md).
+     */
+    public void setSessionSettings(String sessionSettings) {
+        setting(RetrySetting.SESSION_SETTINGS, sessionSettings);
+    }
+
     /** {@code retry.baseDelayMs}: base of the exponential backoff, in ms (>= 1; 50). */
     public void setBaseDelayMs(long baseDelayMs) {
         setting(RetrySetting.BASE_DELAY_MS, baseDelayMs);
@@ -521,6 +533,7 @@ public final class RetryingDataSource implements DataSource {
         private boolean resolveCommits = RetryConfig.defaults().resolveCommits();
         private BreakerSettings breaker = RetryConfig.defaults().breaker();
         private Readers readers = Readers.NONE;
+        private List<String> sessionSettings = List.of();
 
         private Builder(DataSource target) {
             this.target = Objects.requireNonNull(target, "target");
@@ -595,6 +608,16 @@ public final class RetryingDataSource implements DataSource {
             return this;
         }
 
+        /**
+         * Settings that say for whom the session runs ({@code retry.sessionSettings}, e.g.
+         * {@code "app.tenant"}): a new connection after a loss gets them again and must run as the
+         * same user before anything runs there. None by default.
+         */
+        public Builder sessionSettings(String... names) {
+            this.sessionSettings = SettingValues.settingNames(names);
+            return this;
+        }
+
         /** Whether to capture the xid before COMMIT to resolve a lost reply; default true. */
         public Builder resolveCommits(boolean resolve) {
             this.resolveCommits = resolve;
@@ -657,7 +680,7 @@ public final class RetryingDataSource implements DataSource {
                 p = bucket == null ? p.toBuilder().noBudget().build() : p.toBuilder().budget(bucket).build();
             }
             RetryConfig config = new RetryConfig(p, reconnectWindow, maxJournalStatements, maxJournalBytes,
-                    resolveCommits, listener, initializer, breaker, readers);
+                    resolveCommits, listener, initializer, breaker, sessionSettings, readers);
             return new RetryingDataSource(new Resolved(target, config, PgTarget.of(target)));
         }
     }

@@ -1,10 +1,10 @@
 package io.retrying.jdbc;
 
-import io.retrying.jdbc.internal.DriverDialer;
-import io.retrying.jdbc.internal.RetryConfig;
-import io.retrying.jdbc.internal.RetrySetting;
-import io.retrying.jdbc.internal.RetryingConnections;
-import io.retrying.jdbc.internal.RetryingUrl;
+import io.retrying.jdbc.internal.config.RetryConfig;
+import io.retrying.jdbc.internal.config.RetrySetting;
+import io.retrying.jdbc.internal.config.RetryingUrl;
+import io.retrying.jdbc.internal.dial.DriverDialer;
+import io.retrying.jdbc.internal.jdbc.RetryingConnections;
 import java.sql.Connection;
 import java.sql.Driver;
 import java.sql.DriverManager;

@@ -7,10 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.retrying.jdbc.fixtures.PgExtension;
 import io.retrying.jdbc.fixtures.PgServer;
-import io.retrying.jdbc.internal.DataSourceDialer;
-import io.retrying.jdbc.internal.DriverDialer;
-import io.retrying.jdbc.internal.PgTarget;
-import io.retrying.jdbc.internal.RetryReporter;
+import io.retrying.jdbc.internal.config.PgTarget;
+import io.retrying.jdbc.internal.dial.DataSourceDialer;
+import io.retrying.jdbc.internal.dial.DriverDialer;
+import io.retrying.jdbc.internal.events.RetryReporter;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;

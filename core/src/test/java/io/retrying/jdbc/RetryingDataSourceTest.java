@@ -9,23 +9,23 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.retrying.jdbc.fixtures.PgExtension;
 import io.retrying.jdbc.fixtures.PgServer;
 import java.beans.IntrospectionException;
-import java.io.IOException;
-import java.net.ServerSocket;
-import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.beans.Introspector;
 import java.beans.PropertyDescriptor;
 import java.beans.PropertyEditor;
 import java.beans.PropertyEditorManager;
+import java.io.IOException;
 import java.lang.reflect.InvocationTargetException;
+import java.net.ServerSocket;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.concurrent.CopyOnWriteArrayList;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -218,7 +218,7 @@ class RetryingDataSourceTest {
         for (PropertyDescriptor p : Introspector.getBeanInfo(RetryingDataSource.class).getPropertyDescriptors()) {
             props.put(p.getName(), p);
         }
-        for (io.retrying.jdbc.internal.RetrySetting s : io.retrying.jdbc.internal.RetrySetting.values()) {
+        for (io.retrying.jdbc.internal.config.RetrySetting s : io.retrying.jdbc.internal.config.RetrySetting.values()) {
             PropertyDescriptor p = props.get(s.propertyName());
             assertTrue(p != null && p.getWriteMethod() != null, "no setter for " + s.key());
         }

@@ -11,9 +11,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.retrying.jdbc.fixtures.PgExtension;
 import io.retrying.jdbc.fixtures.PgServer;
-import io.retrying.jdbc.internal.RetryConfig;
-import io.retrying.jdbc.internal.RetrySetting;
-import io.retrying.jdbc.internal.RetryingUrl;
+import io.retrying.jdbc.internal.config.RetryConfig;
+import io.retrying.jdbc.internal.config.RetrySetting;
+import io.retrying.jdbc.internal.config.RetryingUrl;
 import java.sql.Connection;
 import java.sql.Driver;
 import java.sql.DriverManager;

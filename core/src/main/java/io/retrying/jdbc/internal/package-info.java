@@ -1,37 +1,26 @@
 /**
- * Internals of retrying-jdbc; nothing here is public API.
+ * Internals of retrying-jdbc; nothing here is public API. One package a concern, and the arrows
+ * between them run one way (held by {@code ArchitectureTest}):
  *
- * <h2>The transparent-retry layer (from the physical connection up)</h2>
+ * <pre>
+ *   io.retrying.jdbc (RetryingDataSource, RetryingDriver, Retrying, Circuits: the entry points)
+ *     → unit      units of work retried whole (Retrying.inTransaction, @Idempotent)
+ *     → jdbc      the JDBC wrappers: interception, the connection's bookkeeping
+ *     → failure   the funnel: facts, the pure decision, its execution
+ *     → commit    COMMIT, the riding xid capture, commit resolution
+ *     → replay    the journal, digests, parameter snapshots, the verified replay
+ *     → session   what the application set, restored on each new connection
+ *     → retry     one retried piece of work: its attempts, waits, questions on new connections
+ *     → proof     the server's proofs, in a frame that cannot write
+ *     → sql, dial SQL reading and the parameters bound; dialing and breakers
+ *     → config, events     settings; the one reporter of every event
+ *     → io.retrying.jdbc engine types (RetryPolicy, Classifier, Attempt, ...)
+ * </pre>
  *
- * <ul>
- *   <li>{@link io.retrying.jdbc.internal.Dialer} gives physical connections;
- *       {@link io.retrying.jdbc.internal.RetryingConnections#open} dials one (patiently, within
- *       the reconnect window) and wraps it.</li>
- *   <li>{@code RetryingConnection}, {@code RetryingStatement}, {@code RetryingPreparedStatement},
- *       {@code RetryingCallableStatement} are our own delegating classes (no dynamic proxies on
- *       the hot path). Intercepted methods are {@code final}; the rest are listed pass-throughs,
- *       and a reflection test holds every JDBC method to one or the other. Their physical
- *       delegates are swappable: a {@code Placeholder} stands in while there is none.</li>
- *   <li>Every execution runs in {@code RetryingStatement.run}: on success it passes
- *       {@code RetryingConnection.executed}, on failure {@code Recovery.failed}, the one funnel
- *       that classifies, decides (through {@code RetryPolicy}), recovers and re-runs or throws.
- *       Those two methods are where the transaction journal of issue 5 hooks in.</li>
- *   <li>What may run again is judged from the failure ({@code Classifier.serverReported}: the
- *       implicit transaction was rolled back) and, after a silent loss, by the server
- *       ({@code proof.ReadOnlyProof}, also for a lost COMMIT of a transaction without an id);
- *       {@code SqlScan}, a cheap one-pass lexer, only filters what surely writes.</li>
- *   <li>{@code SessionState} records what the application set (dirty bits and SQL-level
- *       SET/RESET) and gives it to each new physical connection; statements re-create themselves
- *       on the new connection with their recorded settings, batch and parameters
- *       ({@code ParameterLog}).</li>
- *   <li>Inside an explicit transaction, {@code RetryingConnection.executed} records each execution
- *       (and each savepoint call) in the {@code Journal}, with a digest of what the application
- *       saw: update counts, and the rows it read through {@code RetryingResultSet}
- *       ({@code ResultDigest}). On a retryable failure {@code Recovery.failed} hands over to
- *       {@code TransactionReplay}, which starts a new transaction, replays the journal verified
- *       statement by statement, and lets the failed call run again; a difference is
- *       {@code ReplayDivergedException}. {@code CommitResolver} runs COMMIT: it captures the xid
- *       of a transaction that wrote, replays a COMMIT answered 40001, and resolves a lost one.</li>
- * </ul>
+ * A failure's path: {@code jdbc.RetryingStatement.run} → {@code failure.Recovery.failed} (facts,
+ * {@code FailureDecision}, each step carried out) → {@code replay.TransactionReplay.heal} when a
+ * transaction's journal heals it → back to the statement, which runs again or throws.
  */
 package io.retrying.jdbc.internal;
+
+import io.retrying.jdbc.internal.failure.FailureDecision;

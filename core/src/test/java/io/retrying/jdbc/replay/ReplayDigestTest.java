@@ -9,7 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.retrying.jdbc.ReplayDivergedException;
 import io.retrying.jdbc.fixtures.PgExtension;
 import io.retrying.jdbc.fixtures.PgServer;
-import io.retrying.jdbc.internal.RetryConfig;
+import io.retrying.jdbc.internal.config.RetryConfig;
 import io.retrying.jdbc.wrapper.Physical;
 import java.sql.Connection;
 import java.sql.PreparedStatement;

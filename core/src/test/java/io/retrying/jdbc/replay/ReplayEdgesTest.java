@@ -9,7 +9,7 @@ import io.retrying.jdbc.Classifier;
 import io.retrying.jdbc.Retryability;
 import io.retrying.jdbc.fixtures.PgExtension;
 import io.retrying.jdbc.fixtures.PgServer;
-import io.retrying.jdbc.internal.RetryConfig;
+import io.retrying.jdbc.internal.config.RetryConfig;
 import io.retrying.jdbc.wrapper.Physical;
 import java.sql.Blob;
 import java.sql.Connection;

@@ -7,7 +7,7 @@ import io.retrying.jdbc.RetryEvent;
 import io.retrying.jdbc.RetryListener;
 import io.retrying.jdbc.fixtures.PgExtension;
 import io.retrying.jdbc.fixtures.PgServer;
-import io.retrying.jdbc.internal.RetryConfig;
+import io.retrying.jdbc.internal.config.RetryConfig;
 import io.retrying.jdbc.wrapper.Physical;
 import java.sql.Connection;
 import java.sql.PreparedStatement;

@@ -13,7 +13,7 @@ import io.retrying.jdbc.PublicError;
 import io.retrying.jdbc.fixtures.FaultProxy;
 import io.retrying.jdbc.fixtures.PgExtension;
 import io.retrying.jdbc.fixtures.PgServer;
-import io.retrying.jdbc.internal.RetryConfig;
+import io.retrying.jdbc.internal.config.RetryConfig;
 import io.retrying.jdbc.wrapper.Physical;
 import java.io.StringReader;
 import java.sql.Connection;

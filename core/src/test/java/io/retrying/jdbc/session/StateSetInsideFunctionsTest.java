@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.retrying.jdbc.fixtures.PgExtension;
 import io.retrying.jdbc.fixtures.PgServer;
-import io.retrying.jdbc.internal.RetryConfig;
+import io.retrying.jdbc.internal.config.RetryConfig;
 import io.retrying.jdbc.wrapper.Physical;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -111,6 +111,21 @@ class StateSetInsideFunctionsTest {
     }
 
     @Test
+    void aTenantSetInAnEarlierTransactionIsNeverLostToALaterTransactionsReplay() throws Exception {
+        // the replay of a later transaction dials a new session: refused once, it must stay refused
+        // (a second dial of the replay's retry used to go through, and the fail-open policy then
+        // showed every tenant's rows)
+        try (Connection c = open(RetryConfig.defaults()); Statement st = c.createStatement()) {
+            c.setAutoCommit(false);
+            st.execute("SELECT set_tenant('a')");
+            c.commit();
+            assertEquals(List.of("for a"), bodies(st, "sf_open"));
+            assertEquals(1, pg.terminateBackends(VICTIM));
+            assertLostUntilRollback(() -> bodies(st, "sf_open"));
+        }
+    }
+
+    @Test
     void anAdvisoryLockTakenInsideAFunctionIsNeverDroppedByAHeal() throws Exception {
         try (Connection c = open(RetryConfig.defaults()); Statement st = c.createStatement()) {
             st.execute("SELECT grab(42)");
@@ -132,6 +147,78 @@ class StateSetInsideFunctionsTest {
             assertEquals(List.of("for a"), bodies(st, "sf_docs"), "healed, and still the tenant's rows");
             assertEquals(List.of("for a"), bodies(st, "sf_open"));
         }
+    }
+
+    @Test
+    void aRoleSetInsideAFunctionIsNeverLostEvenWhenTheApplicationVouchesForItsSession() throws Exception {
+        // an initializer, or named settings, lets a heal go on after code ran: who the session runs as
+        // is still the server's to compare, and never set again by the layer
+        for (RetryConfig config : List.of(RetryConfig.defaults().withInitializer(physical -> { }),
+                RetryConfig.defaults().withSessionSettings(List.of("app.tenant")))) {
+            try (Connection c = open(config); Statement st = c.createStatement()) {
+                st.execute("SELECT become_reader()");
+                assertEquals("sf_reader", currentUser(st));
+                assertEquals(1, pg.terminateBackends(VICTIM));
+                String why = assertLostUntilRollback(() -> currentUser(st));
+                assertTrue(why.contains("current_user"), why);
+                c.rollback();
+                assertEquals("sf_app", currentUser(st));
+            }
+        }
+    }
+
+    @Test
+    void aTenantSetInsideAFunctionIsKeptWhenTheApplicationNamesTheSetting() throws Exception {
+        RetryConfig config = RetryConfig.defaults().withSessionSettings(List.of("app.tenant"));
+        try (Connection c = open(config); Statement st = c.createStatement()) {
+            st.execute("SELECT set_tenant('a')");
+            assertEquals(1, pg.terminateBackends(VICTIM));
+            assertEquals(List.of("for a"), bodies(st, "sf_open"), "healed, fail-open policy: still only the tenant's rows");
+            assertEquals(List.of("for a"), bodies(st, "sf_docs"), "fail-closed policy: the tenant's rows, not none");
+
+            st.execute("CALL enter_tenant('b')");
+            assertEquals(1, pg.terminateBackends(VICTIM));
+            assertEquals(List.of("for b"), bodies(st, "sf_open"), "a procedure's setting kept too");
+            assertEquals(1, pg.terminateBackends(VICTIM));
+            assertEquals(List.of("for b"), bodies(st, "sf_docs"), "and on the next new connection");
+        }
+        try (Connection c = open(config); Statement st = c.createStatement()) {
+            c.setAutoCommit(false);
+            st.execute("SELECT set_tenant('a')");
+            c.rollback(); // the transaction's setting is undone with it: the layer does not keep it either
+            assertEquals(List.of(), bodies(st, "sf_docs"));
+            assertEquals(1, pg.terminateBackends(VICTIM));
+            SQLException e = assertThrows(SQLException.class, () -> bodies(st, "sf_docs"));
+            assertTrue(e.getSQLState().startsWith("08"), () -> "got " + e);
+        }
+    }
+
+    @Test
+    void anInitializerThatGivesAnotherTenantThanTheSessionHadSurfacesTheSettingsNameOnly() throws Exception {
+        RetryConfig config = RetryConfig.defaults().withSessionSettings(List.of("app.tenant")).withInitializer(physical -> {
+            try (Statement st = physical.createStatement()) {
+                st.execute("SELECT set_tenant('b')");
+            }
+        });
+        try (Connection c = open(config); Statement st = c.createStatement()) {
+            st.execute("SELECT set_tenant('a')");
+            assertEquals(List.of("for a"), bodies(st, "sf_docs"));
+            assertEquals(1, pg.terminateBackends(VICTIM));
+            String why = assertLostUntilRollback(() -> bodies(st, "sf_docs"));
+            assertTrue(why.contains("app.tenant"), why);
+            assertTrue(!why.contains("'a'") && !why.contains("'b'") && !why.contains("for a"), why);
+            c.rollback();
+            assertEquals(List.of("for b"), bodies(st, "sf_docs"), "the initializer's tenant, once acknowledged");
+        }
+    }
+
+    @Test
+    void aSessionSettingThatIsNotASettingsNameIsRefusedNamingIt() {
+        java.util.Properties props = new java.util.Properties();
+        props.setProperty("retry.sessionSettings", "app.tenant, x'); drop table t; --");
+        SQLException e = assertThrows(SQLException.class, () -> RetryConfig.fromProperties(props, RetryConfig.defaults()));
+        assertEquals("22023", e.getSQLState());
+        assertTrue(e.getMessage().contains("retry.sessionSettings") && e.getMessage().contains("x')"), e::getMessage);
     }
 
     @Test
@@ -198,12 +285,18 @@ class StateSetInsideFunctionsTest {
      * when the new session was refused) and every later call gets 08003 until rollback(): nothing ran
      * on a session without the state.
      */
-    private static void assertLostUntilRollback(Call call) {
+    /** ... and returns the messages of the refusal and its causes, which say why. */
+    private static String assertLostUntilRollback(Call call) {
         SQLException first = assertThrows(SQLException.class, call::run, "not healed onto a session without the state");
         assertTrue(first.getSQLState().startsWith("08") || first.getSQLState().startsWith("57P"), () -> "got " + first);
         SQLException then = assertThrows(SQLException.class, call::run, "refused until rollback()");
         assertEquals("08003", then.getSQLState(), () -> "got " + then);
         assertTrue(String.valueOf(then.getMessage()).contains("rollback()"), then::getMessage);
+        StringBuilder why = new StringBuilder();
+        for (Throwable t = then; t != null; t = t.getCause()) {
+            why.append(t.getMessage()).append(" / ");
+        }
+        return why.toString();
     }
 
     private static String currentUser(Statement st) throws SQLException {

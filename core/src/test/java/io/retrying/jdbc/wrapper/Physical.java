@@ -1,9 +1,9 @@
 package io.retrying.jdbc.wrapper;
 
 import io.retrying.jdbc.RetryPolicy;
-import io.retrying.jdbc.internal.Dialer;
-import io.retrying.jdbc.internal.RetryConfig;
-import io.retrying.jdbc.internal.RetryingConnections;
+import io.retrying.jdbc.internal.config.RetryConfig;
+import io.retrying.jdbc.internal.dial.Dialer;
+import io.retrying.jdbc.internal.jdbc.RetryingConnections;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;

@@ -8,7 +8,7 @@ import io.retrying.jdbc.Classifier;
 import io.retrying.jdbc.Retryability;
 import io.retrying.jdbc.fixtures.PgExtension;
 import io.retrying.jdbc.fixtures.PgServer;
-import io.retrying.jdbc.internal.RetryConfig;
+import io.retrying.jdbc.internal.config.RetryConfig;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;

@@ -2,7 +2,7 @@ package io.retrying.jdbc.docs;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.retrying.jdbc.internal.RetrySetting;
+import io.retrying.jdbc.internal.config.RetrySetting;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;

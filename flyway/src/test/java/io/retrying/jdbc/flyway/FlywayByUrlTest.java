@@ -33,7 +33,7 @@ class FlywayByUrlTest {
         assertEquals(3, result.migrationsExecuted);
         assertEquals(3, pg.queryLong("SELECT count(*) FROM flyway_accounts"));
         assertEquals(3, pg.queryLong("SELECT count(*) FROM flyway_schema_history WHERE success"));
-        assertEquals("io.retrying.jdbc.internal.RetryingConnection", V3__RecordConnection.connectionClass);
+        assertEquals("io.retrying.jdbc.internal.jdbc.RetryingConnection", V3__RecordConnection.connectionClass);
     }
 
     /** Why the module exists: Flyway's own PostgreSQL type does not take the prefix. */

@@ -2,7 +2,7 @@ package io.retrying.jdbc.hikari;
 
 import com.zaxxer.hikari.SQLExceptionOverride;
 import io.retrying.jdbc.Classifier;
-import io.retrying.jdbc.internal.LostUntilRollback;
+import io.retrying.jdbc.internal.jdbc.LostUntilRollback;
 import java.sql.SQLException;
 import java.util.Set;
 

@@ -1,6 +1,6 @@
 package io.retrying.jdbc.spring;
 
-import io.retrying.jdbc.internal.IdempotentLookup;
+import io.retrying.jdbc.internal.unit.IdempotentLookup;
 import java.lang.reflect.Method;
 import org.aopalliance.aop.Advice;
 import org.springframework.aop.Pointcut;

@@ -3,7 +3,7 @@ package io.retrying.jdbc.spring;
 import io.retrying.jdbc.Deadline;
 import io.retrying.jdbc.RetryListener;
 import io.retrying.jdbc.RetryPolicy;
-import io.retrying.jdbc.internal.UnitRetry;
+import io.retrying.jdbc.internal.unit.UnitRetry;
 import java.lang.reflect.Method;
 import java.lang.reflect.UndeclaredThrowableException;
 import java.sql.SQLException;

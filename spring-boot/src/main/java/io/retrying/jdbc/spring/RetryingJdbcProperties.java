@@ -1,10 +1,12 @@
 package io.retrying.jdbc.spring;
 
+import io.retrying.jdbc.RetryBudget;
 import io.retrying.jdbc.RetryPolicy;
 import io.retrying.jdbc.RetryingDataSource;
-import io.retrying.jdbc.RetryBudget;
 import io.retrying.jdbc.TokenBucket;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.core.Ordered;
@@ -52,6 +54,12 @@ public class RetryingJdbcProperties {
 
     /** Whether to capture the transaction id before COMMIT, so that a lost COMMIT reply is resolved instead of reported unknown. */
     private boolean resolveCommits = true;
+
+    /**
+     * Settings that say for whom the session runs (e.g. {@code app.tenant}): read after code that may
+     * change them; a new connection gets them again and must run as the same user before anything runs there.
+     */
+    private List<String> sessionSettings = new ArrayList<>();
 
     /** The first full-jitter wait's ceiling; each later one doubles it. */
     private Duration baseDelay = Duration.ofMillis(50);
@@ -191,6 +199,14 @@ public class RetryingJdbcProperties {
         this.resolveCommits = resolveCommits;
     }
 
+    public List<String> getSessionSettings() {
+        return sessionSettings;
+    }
+
+    public void setSessionSettings(List<String> sessionSettings) {
+        this.sessionSettings = sessionSettings == null ? new ArrayList<>() : new ArrayList<>(sessionSettings);
+    }
+
     public Duration getBaseDelay() {
         return baseDelay;
     }
@@ -285,7 +301,7 @@ public class RetryingJdbcProperties {
     RetryingDataSource.Builder dataSource(javax.sql.DataSource target, RetryPolicy policy) {
         return RetryingDataSource.builder(target).policy(policy).reconnectWindow(reconnectWindow)
                 .maxJournalStatements(maxJournalStatements).maxJournalBytes(maxJournalBytes.toBytes())
-                .resolveCommits(resolveCommits)
+                .resolveCommits(resolveCommits).sessionSettings(sessionSettings.toArray(String[]::new))
                 .breaker(breaker).breakerThreshold(breakerThreshold).breakerMaxOpen(breakerMaxOpen)
                 .readers(readers).readerMaxLag(readerMaxLag).readersFallBackToPrimary(readersFallBackToPrimary);
     }

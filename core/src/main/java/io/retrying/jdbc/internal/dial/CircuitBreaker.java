@@ -2,6 +2,7 @@ package io.retrying.jdbc.internal.dial;
 
 import io.retrying.jdbc.CircuitEvent;
 import io.retrying.jdbc.CircuitState;
+import io.retrying.jdbc.internal.config.BreakerSettings;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;

@@ -4,6 +4,7 @@ import io.retrying.jdbc.CircuitEvent;
 import io.retrying.jdbc.Classifier;
 import io.retrying.jdbc.Deadline;
 import io.retrying.jdbc.RetryPolicy;
+import io.retrying.jdbc.internal.config.BreakerSettings;
 import io.retrying.jdbc.internal.dial.CircuitBreaker.Pass;
 import java.sql.SQLException;
 import java.time.Duration;

@@ -1,6 +1,7 @@
 package io.retrying.jdbc.internal.dial;
 
 import io.retrying.jdbc.CircuitEvent;
+import io.retrying.jdbc.internal.config.BreakerSettings;
 import io.retrying.jdbc.internal.dial.CircuitBreaker.Pass;
 import java.sql.SQLException;
 import java.util.function.Consumer;

@@ -1,7 +1,8 @@
 package io.retrying.jdbc.internal.dial;
 
 import io.retrying.jdbc.CircuitEvent;
-import io.retrying.jdbc.internal.RetryReporter;
+import io.retrying.jdbc.internal.config.BreakerSettings;
+import io.retrying.jdbc.internal.events.RetryReporter;
 import java.io.EOFException;
 import java.io.FilterInputStream;
 import java.io.IOException;

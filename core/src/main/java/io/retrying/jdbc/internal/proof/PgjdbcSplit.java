@@ -1,5 +1,6 @@
 package io.retrying.jdbc.internal.proof;
 
+import io.retrying.jdbc.internal.sql.SqlScan;
 import java.sql.Connection;
 import java.sql.SQLException;
 import org.postgresql.core.BaseConnection;

@@ -1,7 +1,10 @@
 package io.retrying.jdbc.internal.proof;
 
+import io.retrying.jdbc.internal.sql.SqlScan;
 import java.sql.Connection;
+import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.List;
 import org.postgresql.core.BaseConnection;
 
@@ -92,4 +95,22 @@ public final class ReadOnlyProof {
                 : CatalogWalk.unproven(fresh, nativeSql, plan.parameterTypes(), sessionReadOnly ? HARMLESS_READ_ONLY : HARMLESS);
         return unproven == null ? Verdict.READ_ONLY : Verdict.not(unproven);
     }
+
+    /**
+     * Whether the server refuses writes in this session's implicit transactions (readOnlyMode=always,
+     * default_transaction_read_only, a standby). pgjdbc's default readOnlyMode only makes explicit
+     * transactions read-only, so the flag alone proves nothing in autocommit.
+     */
+    public static boolean sessionEnforcesReadOnly(Connection physical) throws SQLException {
+        // asked in a frame like every question of the layer's, so not transaction_read_only (the frame's
+        // own): what the session's implicit transactions get, and whether the server is a standby
+        return ReadOnlyFrame.ask(physical, c -> {
+            try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(SESSION_READ_ONLY)) {
+                return rs.next() && rs.getBoolean(1);
+            }
+        });
+    }
+
+    private static final String SESSION_READ_ONLY = ReadOnlyProof.MARK
+            + "select pg_catalog.current_setting('default_transaction_read_only') = 'on' or pg_catalog.pg_is_in_recovery()";
 }

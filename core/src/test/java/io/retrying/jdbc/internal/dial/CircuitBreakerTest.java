@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.retrying.jdbc.CircuitEvent;
 import io.retrying.jdbc.CircuitState;
+import io.retrying.jdbc.internal.config.BreakerSettings;
 import java.net.ConnectException;
 import java.time.Duration;
 import java.util.ArrayList;

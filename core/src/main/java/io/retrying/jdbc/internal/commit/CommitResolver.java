@@ -1,0 +1,561 @@
+package io.retrying.jdbc.internal.commit;
+
+import io.retrying.jdbc.Attempt;
+import io.retrying.jdbc.Classifier;
+import io.retrying.jdbc.CommitOutcome;
+import io.retrying.jdbc.CommitOutcomeUnknownException;
+import io.retrying.jdbc.Commits;
+import io.retrying.jdbc.Deadline;
+import io.retrying.jdbc.ReplayOutcome;
+import io.retrying.jdbc.RetryPolicy;
+import io.retrying.jdbc.Retryability;
+import io.retrying.jdbc.internal.config.RetryConfig;
+import io.retrying.jdbc.internal.events.RetryReporter;
+import io.retrying.jdbc.internal.proof.Binder;
+import io.retrying.jdbc.internal.proof.ReadOnlyFrame;
+import io.retrying.jdbc.internal.proof.ReadOnlyProof;
+import io.retrying.jdbc.internal.proof.Verdict;
+import io.retrying.jdbc.internal.replay.Journal;
+import io.retrying.jdbc.internal.replay.JournalEntry;
+import io.retrying.jdbc.internal.replay.TransactionReplay;
+import io.retrying.jdbc.internal.retry.FailureClass;
+import io.retrying.jdbc.internal.retry.NewConnections;
+import io.retrying.jdbc.internal.retry.Run;
+import io.retrying.jdbc.internal.sql.ParameterLog;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * COMMIT, made safe to retry (DESIGN.md "What is replayed, when"; seed 002, "Losing a connection
+ * while committing"):
+ * <ul>
+ *   <li>Before COMMIT, a transaction that wrote (some statement not provably read-only) has its
+ *       xid captured with {@code pg_current_xact_id_if_assigned()}: one round trip, skipped for
+ *       read-only transactions and when {@code retry.resolveCommits=false}. No xid means nothing
+ *       was written: the COMMIT's outcome cannot matter.</li>
+ *   <li>COMMIT answered 40001/40P01 (a serialization failure found at commit): the transaction is
+ *       replayed ({@link TransactionReplay}) and committed again.</li>
+ *   <li>COMMIT sent and the connection lost (no reply, 08xxx, 57P01/57P02): the xid is resolved on
+ *       a new connection ({@link Commits#awaitSettled}, within the reconnect window). COMMITTED
+ *       returns normally and the connection carries on with the new physical connection; ABORTED
+ *       replays and commits again; anything else (IN_PROGRESS to the end, UNKNOWN, no connection
+ *       within the window) is {@link CommitOutcomeUnknownException} with the xid.</li>
+ * </ul>
+ *
+ * <p>An xid names a transaction only in the server history that assigned it. A promoted standby
+ * that never received the transaction hands the same xid to its own next transactions, and a
+ * server restarted after a crash may do the same when the transaction's WAL never reached disk:
+ * {@code pg_xact_status} then answers "committed" for somebody else's transaction. So the same
+ * round trip that captures the xid captures where it was assigned (the WAL timeline, the
+ * postmaster's start time and the WAL insert position), and a COMMITTED answer is believed only
+ * from a history that provably contains the assignment ({@link Identity#sameHistory}): the same
+ * server run; a restart whose checkpoint shows the xid was already handed out; or a later timeline
+ * (a switchover, a failover) whose history file says the old timeline ran past the captured
+ * position. Otherwise UNKNOWN. ABORTED stays believable (this transaction is not in that history
+ * either way, so running it again cannot apply it twice there).
+ */
+public final class CommitResolver {
+
+    private final CommittingConnection connection;
+    private final RetryConfig config;
+    private final RetryPolicy policy;
+    private final RetryReporter reporter;
+    /** The proof of a lost COMMIT of a transaction without an id, asked again when its new connection breaks. */
+    private final NewConnections questions;
+
+    /**
+     * Where the server assigns ids: its WAL timeline and start time, and when its shared statistics were
+     * last reset: a backend killed by the OOM killer makes the same postmaster reinitialise shared memory
+     * and run crash recovery, which keeps the start time but discards the statistics (and so stamps a new
+     * reset time), while the WAL an id's first record lay in may be lost and the id handed out again.
+     * Null on a standby, which assigns none (and refuses the WAL functions). No quote character: it
+     * also rides appended to the application's SQL ({@link TransactionId}).
+     */
+    static final String IDENTITY_SQL = "case when pg_catalog.pg_is_in_recovery() then null else"
+            + " pg_catalog.concat_ws(pg_catalog.chr(32), pg_catalog.substr(pg_catalog.pg_walfile_name("
+            + "pg_catalog.pg_current_wal_insert_lsn()), 1, 8), pg_catalog.pg_postmaster_start_time(),"
+            + " pg_catalog.pg_stat_get_bgwriter_stat_reset_time()) end";
+
+    /**
+     * Where the WAL was when the transaction's id was first seen (null while it has none, and so on a
+     * standby): past the transaction's first WAL record, which carries the id. Per transaction, unlike
+     * the identity. No quote character: it rides with the application's SQL too.
+     */
+    static final String POSITION_SQL = "case when pg_catalog.pg_current_xact_id_if_assigned() is null then null else"
+            + " pg_catalog.pg_current_wal_insert_lsn()::pg_catalog.text end";
+
+    /** The open transaction's id, assigned now if it has none (not on a standby, which assigns none). */
+    static final String FORCED_XID_SQL = "(case when pg_catalog.pg_is_in_recovery() then null else"
+            + " pg_catalog.pg_current_xact_id() end)::pg_catalog.text::bigint";
+
+    /** The xid and where it was assigned: the server's WAL timeline and start time. */
+    private static final String CAPTURE = "select pg_catalog.pg_current_xact_id_if_assigned()::pg_catalog.text::bigint, " + IDENTITY_SQL
+            + ", " + POSITION_SQL;
+    /** As CAPTURE, for work the server would give an id only at COMMIT or that ran out of sight. */
+    private static final String CAPTURE_FORCED = "select " + FORCED_XID_SQL + ", " + IDENTITY_SQL + ", " + POSITION_SQL;
+
+    /**
+     * Where a transaction id was assigned, as captured with it (what the capture must record is
+     * {@link #IDENTITY_SQL}, once per physical connection, and {@link #POSITION_SQL}, once per
+     * transaction): the WAL timeline and the postmaster's start time, and the WAL insert position
+     * when the id was first seen, which lies past the transaction's first WAL record. An xid means
+     * the same transaction only in a server history that provably contains that assignment
+     * ({@link #sameHistory}).
+     */
+    public static final class Identity {
+        public static final String SQL = IDENTITY_SQL;
+
+        private Identity() {
+        }
+
+        public static String of(Connection physical) throws SQLException {
+            return queryString(physical, ReadOnlyProof.MARK + "select " + SQL);
+        }
+
+        public static long timeline(String identity) {
+            return Long.parseLong(identity.substring(0, 8), 16);
+        }
+
+        public static long parseLsn(String lsn) {
+            int slash = lsn.indexOf('/');
+            return (Long.parseLong(lsn.substring(0, slash), 16) << 32) | Long.parseLong(lsn.substring(slash + 1), 16);
+        }
+
+        /**
+         * Whether {@code xid}, captured under {@code captured} with the WAL at {@code position}, still
+         * names the same transaction on {@code physical}:
+         * <ul>
+         *   <li>the same server run;</li>
+         *   <li>a restart on the same timeline whose latest checkpoint (the shutdown checkpoint of a
+         *       clean stop, or the one that ends crash recovery) already counts {@code xid} as handed
+         *       out, so the server cannot hand it out again;</li>
+         *   <li>a later timeline (a switchover, a failover) whose history says the captured timeline
+         *       ran in it at least up to {@code position}. The transaction's first WAL record, which
+         *       carries the id, lies below that position, so the promoted server replayed it, and
+         *       replaying a record moves the next xid past the record's: the new timeline never hands
+         *       {@code xid} out, and "committed" there is this transaction's commit record. (A
+         *       transaction whose writes all skip WAL, temporary and unlogged tables, has nothing
+         *       in the new history either way.) A standby that stopped short of that position (it
+         *       missed the transaction, or a crash lost WAL it never received) is another history.</li>
+         * </ul>
+         * Anything else, including not being allowed to read the checkpoint or the timeline history
+         * ({@code pg_read_file} needs superuser, {@code pg_read_server_files} or EXECUTE on it), is
+         * another history.
+         */
+        public static boolean sameHistory(String captured, String position, long xid, Connection physical) throws SQLException {
+            if (captured == null) {
+                return false; // captured on a standby, promoted since: nothing says which history
+            }
+            String now = of(physical);
+            if (now == null) {
+                return false;
+            }
+            if (captured.equals(now)) {
+                return true;
+            }
+            long then = timeline(captured);
+            long current = timeline(now);
+            if (current == then) {
+                return nextXidPast(xid, physical);
+            }
+            if (current < then) {
+                return false;
+            }
+            if (position == null) {
+                return false;
+            }
+            Long switchPoint = switchPoint(physical, now.substring(0, 8), then);
+            return switchPoint != null && parseLsn(position) <= switchPoint;
+        }
+
+        private static boolean nextXidPast(long xid, Connection physical) {
+            try (PreparedStatement ps = physical.prepareStatement(ReadOnlyProof.MARK + "select ((pg_catalog.split_part(next_xid, ':', 1)::bigint << 32)"
+                    + " + pg_catalog.split_part(next_xid, ':', 2)::bigint > ?)::pg_catalog.text from pg_catalog.pg_control_checkpoint()")) {
+                ps.setLong(1, xid);
+                try (ResultSet rs = ps.executeQuery()) {
+                    return rs.next() && "true".equals(rs.getString(1));
+                }
+            } catch (SQLException e) {
+                return false;
+            }
+        }
+
+        /**
+         * Where {@code timeline} ended in the history of the server's current timeline (its history
+         * file: one line per ancestor, "parent timeline, switch point, reason"); null when it is not
+         * an ancestor or the file cannot be read.
+         */
+        private static Long switchPoint(Connection physical, String currentHex, long timeline) {
+            String history;
+            try (PreparedStatement ps = physical.prepareStatement(ReadOnlyProof.MARK + "select pg_catalog.pg_read_file(?)")) {
+                ps.setString(1, "pg_wal/" + currentHex + ".history");
+                try (ResultSet rs = ps.executeQuery()) {
+                    if (!rs.next()) {
+                        return null;
+                    }
+                    history = rs.getString(1);
+                }
+            } catch (SQLException e) {
+                return null;
+            }
+            return switchPoint(history, timeline);
+        }
+
+        /** The switch point of {@code timeline} in the text of a timeline history file; null if it is not there. */
+        static Long switchPoint(String history, long timeline) {
+            if (history == null) {
+                return null;
+            }
+            for (String line : history.split("\n")) {
+                String[] fields = line.trim().split("\\s+");
+                if (fields.length < 2 || fields[0].isEmpty() || fields[0].startsWith("#")) {
+                    continue;
+                }
+                try {
+                    if (Long.parseLong(fields[0]) == timeline) {
+                        return parseLsn(fields[1]);
+                    }
+                } catch (RuntimeException malformed) {
+                    return null;
+                }
+            }
+            return null;
+        }
+
+        private static String queryString(Connection physical, String sql) throws SQLException {
+            try (PreparedStatement ps = physical.prepareStatement(sql); ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return rs.getString(1);
+            }
+        }
+    }
+
+    public CommitResolver(CommittingConnection connection, RetryConfig config) {
+        this.connection = connection;
+        this.config = config;
+        this.policy = config.policy();
+        this.reporter = config.reporter();
+        this.questions = new NewConnections(policy, reporter, connection);
+    }
+
+    /** Commits the open transaction, or throws what the application should see. */
+    public void commit() throws SQLException {
+        Run run = null;
+        while (true) {
+            Connection d = connection.delegate();
+            boolean capture = config.resolveCommits();
+            TransactionId tx = capture ? connection.xid() : null;
+            // the id rode with the statements (TransactionId): a round trip only when some statement could
+            // not carry it and may have written, or for work the server names only at COMMIT or that we cannot see
+            Journal journal = connection.journal();
+            if (capture && !tx.known() && (tx.forced() || (tx.stale() && journal.wrote()))) {
+                try (PreparedStatement ps = d.prepareStatement(tx.forced() ? CAPTURE_FORCED : CAPTURE);
+                        ResultSet rs = ps.executeQuery()) {
+                    rs.next();
+                    long id = rs.getLong(1);
+                    tx.capturedAtCommit(rs.wasNull() ? Commits.NO_XID : id, rs.getString(2), rs.getString(3), connection.generation(), d);
+                } catch (SQLException e) {
+                    // COMMIT not sent yet: a failure like any statement's
+                    run = beforeCommit(e, run);
+                    continue;
+                }
+            }
+            long xid = capture ? tx.xid() : Commits.NO_XID;
+            String identity = capture ? tx.identity(connection.generation()) : null;
+            String position = capture ? tx.position() : null;
+            // the server's word that, as of the transaction's last statement, it had no id
+            boolean noXid = capture && xid == Commits.NO_XID && !tx.stale();
+            // the entries as they are now: resolving a lost COMMIT swaps the connection, which clears them
+            List<JournalEntry> entries = journal.replayableEntries();
+            String notReplayable = entries == null ? journal.refused() : connection.pinnedBy();
+            // a pinned transaction did what a new connection cannot do again
+            List<JournalEntry> replayable = notReplayable == null ? entries : null;
+            boolean wrote = journal.wrote();
+            try {
+                d.commit();
+            } catch (SQLException e) {
+                Retryability recovery = FailureClass.of(e, false, false, false);
+                if ((recovery == Retryability.SAFE || recovery == Retryability.RESET_STATE) && Classifier.serverReported(e)) {
+                    // a serialization failure detected at COMMIT: nothing committed. Or pgjdbc's own COMMIT
+                    // statement was gone from the server connection (26000 behind PgBouncer, once no statement
+                    // of the transaction met that first): COMMIT never ran, and the transaction is aborted
+                    run = heal(e, recovery, run, replayable);
+                    continue;
+                }
+                if (!recovery.needsNewConnection()) {
+                    // the server answered: the transaction is over (rolled back), and so is its journal
+                    connection.commitRefused();
+                    throw e;
+                }
+                // its session SETs hold if it is reported committed; the swaps below would drop them
+                Object settings = connection.session().takePending();
+                if ((noXid || !wrote) && xid == Commits.NO_XID && readsCannotHaveWritten(entries, e)) {
+                    // no id (the server's word) or only reads (by the text, with no id captured), and the
+                    // server proved that nothing it ran can have written or notified: whether the COMMIT
+                    // landed makes no difference (the connection may already be a new one)
+                    committedOnto(settings);
+                    break;
+                }
+                if (xid == Commits.NO_XID && (noXid || !wrote)) {
+                    connection.markLost(e);
+                    CommitOutcomeUnknownException unknown = new CommitOutcomeUnknownException(
+                            "The connection was lost during COMMIT; whether the "
+                            + "transaction committed is unknown (it had no transaction id, but the server could not prove that "
+                            + "nothing it ran can have written or sent a notification: a volatile function, directly or "
+                            + "through a view, row-level security policy or operator; or its statements were not kept)",
+                            Commits.NO_XID, e);
+                    reporter.gaveUp(run(run).event(unknown, Retryability.UNKNOWN, Duration.ZERO,
+                            "connection lost during COMMIT"));
+                    throw unknown;
+                }
+                if (!capture) {
+                    connection.markLost(e);
+                    CommitOutcomeUnknownException unknown = new CommitOutcomeUnknownException(
+                            "The connection was lost during COMMIT; whether the "
+                            + "transaction committed is unknown (retry.resolveCommits is off)", Commits.NO_XID, e);
+                    reporter.gaveUp(run(run).event(unknown, Retryability.UNKNOWN, Duration.ZERO,
+                            "connection lost during COMMIT"));
+                    throw unknown;
+                }
+                CommitOutcome outcome = resolve(xid, identity, position, e);
+                if (outcome == CommitOutcome.COMMITTED) {
+                    committedOnto(settings);
+                    break;
+                }
+                if (outcome == CommitOutcome.ABORTED) {
+                    if (replayable == null) {
+                        connection.transactionFailed(e);
+                        throw new SQLException("The connection was lost during COMMIT and the transaction did not commit "
+                                + "(it could not be replayed: " + notReplayable + ")", "40000", e);
+                    }
+                    // the connection is already new; the replay rolls back the lookup's transaction and runs again
+                    run = heal(e, Retryability.SAFE, run, replayable);
+                    continue;
+                }
+                connection.markLost(e);
+                CommitOutcomeUnknownException unknown = new CommitOutcomeUnknownException(
+                        "The connection was lost during COMMIT and the outcome of "
+                        + "transaction " + xid + " could not be settled (" + outcome + ")", xid, e);
+                reporter.gaveUp(run(run).event(unknown, Retryability.UNKNOWN, Duration.ZERO, "COMMIT outcome " + outcome));
+                throw unknown;
+            }
+            break;
+        }
+        policy.succeeded();
+        if (run != null) {
+            reporter.recovered(run.recoveredEvent());
+        } else {
+            reporter.succeededWithoutRetry();
+        }
+    }
+
+    /**
+     * Whether a transaction with no id (none assigned, by the server's word, or none captured for
+     * one that only read) cannot have written or notified, so that whether its lost COMMIT landed
+     * makes no difference: each statement, with its parameters, proven by the server on a new
+     * connection ({@link ReadOnlyProof}; another one when that breaks under the proof). False when
+     * the statements were not kept or the proof cannot be had. Reported as a resolved commit
+     * ({@link Commits#NO_XID}): COMMITTED when proven, UNKNOWN when not.
+     */
+    private boolean readsCannotHaveWritten(List<JournalEntry> entries, SQLException lost) {
+        // No shortcut for a read-only session or for statements our scanner finds no function in:
+        // a read-only transaction still sends its notifications, and attribute notation or a
+        // comment hides a call from the scanner. The server proves each statement, as for a lost
+        // autocommit read (ReadOnlyProof), on a new connection.
+        if (entries == null) {
+            connection.dropPhysical();
+            return false;
+        }
+        Connection fresh;
+        try {
+            fresh = connection.swap();
+        } catch (SQLException dial) {
+            lost.addSuppressed(dial);
+            return false;
+        }
+        Deadline window = Deadline.after(config.reconnectWindow(), policy.nanoClock());
+        boolean proven;
+        try {
+            proven = questions.ask(fresh, c -> proveAll(entries, c), lost, window)
+                    .readOnly();
+        } catch (SQLException dial) {
+            lost.addSuppressed(dial);
+            proven = false;
+        }
+        // the lost COMMIT is settled either way, as by a lookup of its id: listeners and pools
+        // account for the connection the proof replaced
+        reporter.commitResolved(Commits.NO_XID, proven ? CommitOutcome.COMMITTED : CommitOutcome.UNKNOWN,
+                connection.id());
+        return proven;
+    }
+
+    /**
+     * The server's proof ({@link ReadOnlyProof}) that no statement of the transaction, with its
+     * parameters, can have written or notified; a batch is not proven statement by statement.
+     */
+    private Verdict proveAll(List<JournalEntry> entries, Connection fresh) throws SQLException {
+        boolean autoCommit = fresh.getAutoCommit();
+        if (!autoCommit) {
+            fresh.setAutoCommit(true); // the proof opens and rolls back transactions of its own
+        }
+        try {
+            boolean readOnlySession = connection.session().readOnly() && ReadOnlyProof.sessionEnforcesReadOnly(fresh);
+            for (JournalEntry entry : entries) {
+                if (entry.kind != JournalEntry.EXECUTION) {
+                    continue;
+                }
+                Binder binder;
+                if (entry.binding == null) {
+                    binder = Binder.NONE;
+                } else if (entry.binding instanceof ParameterLog parameters) {
+                    binder = parameters::applyTo;
+                } else {
+                    return new Verdict(false, "a batch");
+                }
+                boolean prepared = entry.prepared();
+                Verdict verdict = ReadOnlyProof.prove(fresh, entry.sql, binder, prepared, readOnlySession);
+                if (!verdict.readOnly()) {
+                    return verdict;
+                }
+            }
+            return Verdict.READ_ONLY;
+        } finally {
+            if (!autoCommit) {
+                fresh.setAutoCommit(false);
+            }
+        }
+    }
+
+    /** The session SETs of the transaction reported committed hold, on the new physical connection too. */
+    private void committedOnto(Object settings) {
+        if (settings == null) {
+            return;
+        }
+        try {
+            connection.session().committedOnto(settings, connection.physicalInHand());
+        } catch (SQLException e) {
+            // the COMMIT is settled; a connection that fails its restore is let go, and the next call
+            // dials one that gets every setting
+            connection.dropPhysical();
+        }
+    }
+
+    private Run run(Run run) {
+        return run != null ? run : new Run(policy, Duration.ZERO, connection.id());
+    }
+
+    private Run beforeCommit(SQLException e, Run run) throws SQLException {
+        Retryability recovery = FailureClass.of(e, false, false, false);
+        if (Classifier.serverReported(e)) {
+            connection.transactionFailed(e);
+        }
+        return heal(e, recovery, run, connection.journal().replayableEntries());
+    }
+
+    private Run heal(SQLException e, Retryability recovery, Run run, List<JournalEntry> entries) throws SQLException {
+        if (run == null) {
+            run = new Run(policy, config.reconnectWindow(), connection.id());
+        }
+        run.failed(e);
+        if (entries == null || !recovery.isRetryable() || connection.pinnedBy() != null) {
+            connection.transactionFailed(e);
+            if (recovery.needsNewConnection()) {
+                connection.markLost(e);
+            }
+            if (recovery.isRetryable()) {
+                reporter.replay(ReplayOutcome.NOT_REPLAYABLE, connection.id());
+            }
+            reporter.gaveUp(run.event(e, recovery, Duration.ZERO, "COMMIT failed; transaction not replayable"
+                    + (entries == null ? ": " + connection.journal().refused() : "")));
+            throw Run.withPrevious(e, run);
+        }
+        return connection.replay().heal(e, recovery, run, entries);
+    }
+
+    /**
+     * Asks a new connection what became of {@code xid}, waiting while it is in progress, all within
+     * the reconnect window. A lookup connection that dies under the question (a pooled connection
+     * killed in the same sweep as the COMMIT's, a server that is still full) is no answer: the
+     * question is asked again on another, with the dial's waits. UNKNOWN when the window ends first.
+     */
+    private CommitOutcome resolve(long xid, String identity, String position, SQLException lost) {
+        long started = policy.nanoClock().getAsLong();
+        Deadline deadline = Deadline.after(config.reconnectWindow(), policy.nanoClock());
+        CommitOutcome outcome = CommitOutcome.UNKNOWN;
+        for (int attempt = 1; ; attempt++) {
+            try {
+                outcome = lookUp(xid, identity, position, deadline);
+                break;
+            } catch (SQLException e) {
+                lost.addSuppressed(e);
+                Attempt next = policy.decideReconnect(e, attempt, deadline.remaining());
+                if (!next.retry()) {
+                    break;
+                }
+                // a retry like any other (0: bounded by the window, not by attempts), so that listeners
+                // and pools can account for the connection it replaces
+                reporter.retrying(RetryReporter.event(e, next, attempt, 0, connection.id(),
+                        Duration.ofNanos(policy.nanoClock().getAsLong() - started)));
+                try {
+                    policy.sleeper().sleep(next.delay());
+                } catch (InterruptedException interrupted) {
+                    Thread.currentThread().interrupt();
+                    lost.addSuppressed(interrupted);
+                    break;
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                lost.addSuppressed(e);
+                break;
+            }
+        }
+        reporter.commitResolved(xid, outcome, connection.id());
+        return outcome;
+    }
+
+    private CommitOutcome settled(Connection fresh, long xid, String identity, String position, Deadline deadline)
+            throws SQLException {
+        CommitOutcome outcome;
+        try {
+            outcome = Commits.awaitSettled(fresh, xid, deadline, policy.sleeper());
+        } catch (InterruptedException e) {
+            throw new Interrupted(e);
+        }
+        if (outcome == CommitOutcome.COMMITTED && !Identity.sameHistory(identity, position, xid, fresh)) {
+            // another server history (a failover, a crash restart): the xid may be somebody else's
+            return CommitOutcome.UNKNOWN;
+        }
+        return outcome;
+    }
+
+    /** Carries an interrupt of the wait out of the frame's question. */
+    private static final class Interrupted extends SQLException {
+        private static final long serialVersionUID = 1L;
+        final transient InterruptedException cause;
+
+        Interrupted(InterruptedException cause) {
+            super(cause);
+            this.cause = cause;
+        }
+    }
+
+    /** One question on a new physical connection: throws when that connection fails under it. */
+    private CommitOutcome lookUp(long xid, String identity, String position, Deadline deadline)
+            throws SQLException, InterruptedException {
+        Connection fresh = connection.swap();
+        try {
+            // the layer's own questions, where nothing can write or stay
+            return ReadOnlyFrame.ask(fresh, c -> settled(c, xid, identity, position, deadline));
+        } catch (Interrupted interrupted) {
+            throw interrupted.cause;
+        } finally {
+            if (!fresh.getAutoCommit()) {
+                fresh.rollback();
+            }
+        }
+    }
+}

@@ -1,0 +1,95 @@
+package io.retrying.jdbc.internal.session;
+
+import io.retrying.jdbc.internal.proof.ReadOnlyFrame;
+import io.retrying.jdbc.internal.proof.ReadOnlyProof;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * Who a session runs as, and for whom: {@code current_user}, {@code session_user} and the settings
+ * the application names ({@code retry.sessionSettings}, e.g. {@code app.tenant}), which PostgreSQL 15
+ * reports to no client. Read from the server after a statement that may change them where the
+ * layer cannot see it (a function, a procedure, a SET), and only when the application asked for
+ * the check (named settings, or a {@code ConnectionInitializer}): then, after a lost connection, the
+ * new session must match them before anything runs there (issue 28).
+ *
+ * <p>A named setting that differs is set again from the value read ({@code set_config}), unless an
+ * initializer re-established the session: then the initializer is the application's word, and a
+ * difference surfaces. Who the session runs as is never set again from what was read: a role
+ * entered inside a function is the application's code to enter, not the layer's.
+ */
+public final class SessionValues {
+
+    /** Who the session runs as: compared, never set again. */
+    static final List<String> IDENTITY = List.of("current_user", "session_user");
+
+    private SessionValues() {
+    }
+
+    /**
+     * Reads identity and {@code names} on {@code physical}, in a frame that cannot write (three
+     * round trips; after such statements only, and only when the check is asked for).
+     */
+    public static Map<String, String> read(Connection physical, List<String> names) throws SQLException {
+        StringBuilder sql = new StringBuilder(ReadOnlyProof.MARK).append("select current_user::text, session_user::text");
+        for (String name : names) {
+            // names are checked as identifiers when configured; quoted as a literal all the same
+            sql.append(", pg_catalog.current_setting('").append(name.replace("'", "''")).append("', true)");
+        }
+        String question = sql.toString();
+        return ReadOnlyFrame.ask(physical, c -> {
+            try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(question)) {
+                rs.next();
+                Map<String, String> values = new LinkedHashMap<>();
+                values.put(IDENTITY.get(0), rs.getString(1));
+                values.put(IDENTITY.get(1), rs.getString(2));
+                for (int i = 0; i < names.size(); i++) {
+                    values.put(names.get(i), rs.getString(i + 3));
+                }
+                return values;
+            }
+        });
+    }
+
+    /**
+     * Brings {@code fresh}, a restored new connection, to the {@code known} values where it may,
+     * and says which one it cannot.
+     *
+     * @param restore whether a named setting that differs is set again (no initializer)
+     * @param session where a setting set again is recorded, for later connections
+     * @return the name of the first value that differs and is not set again, or null when the new
+     *     session matches in everything the application named
+     */
+    public static String settle(Map<String, String> known, Connection fresh, List<String> names, boolean restore,
+            SessionState session) throws SQLException {
+        Map<String, String> now = read(fresh, names);
+        for (String who : IDENTITY) {
+            if (!same(known.get(who), now.get(who))) {
+                return who;
+            }
+        }
+        for (String name : names) {
+            String value = known.get(name);
+            if (same(value, now.get(name))) {
+                continue;
+            }
+            if (!restore || value == null) {
+                return name;
+            }
+            ReportedSettings.set(fresh, name, value);
+            session.reported(name, value, c -> ReportedSettings.set(c, name, value));
+        }
+        return null;
+    }
+
+    /** An unset custom setting reads as null on a session that never had it, '' on one that reset it. */
+    private static boolean same(String a, String b) {
+        return Objects.equals(a == null ? "" : a, b == null ? "" : b);
+    }
+}
