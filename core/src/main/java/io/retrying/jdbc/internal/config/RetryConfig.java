@@ -30,6 +30,7 @@ import java.util.Properties;
  * @param sessionSettings settings that say for whom the session runs ({@code retry.sessionSettings}):
  *     read after code that may change them, and a new connection must match them, with
  *     {@code current_user} and {@code session_user}, before anything runs there; empty for none
+ * @param readers the hot standbys read-only connections run on ({@link Readers#NONE}: none)
  */
 public record RetryConfig(
         RetryPolicy policy,
@@ -40,14 +41,15 @@ public record RetryConfig(
         RetryListener listener,
         ConnectionInitializer initializer,
         BreakerSettings breaker,
-        List<String> sessionSettings) {
+        List<String> sessionSettings,
+        Readers readers) {
 
     /** SQLState of a bad setting: invalid_parameter_value, FATAL, so nobody retries it. */
     public static final String INVALID_SETTING_STATE = "22023";
 
     private static final RetryConfig DEFAULTS = new RetryConfig(
             RetryPolicy.defaults(), Duration.ofMillis(10_000), 1000, 4L * 1024 * 1024, true, null, null,
-            BreakerSettings.defaults(), List.of());
+            BreakerSettings.defaults(), List.of(), Readers.NONE);
 
     /**
      * Checks the values.
@@ -58,6 +60,7 @@ public record RetryConfig(
     public RetryConfig {
         Objects.requireNonNull(policy, "policy");
         Objects.requireNonNull(breaker, "breaker");
+        Objects.requireNonNull(readers, "readers");
         Objects.requireNonNull(reconnectWindow, "reconnectWindow");
         sessionSettings = List.copyOf(Objects.requireNonNull(sessionSettings, "sessionSettings"));
         if (reconnectWindow.isNegative()) {
@@ -71,11 +74,19 @@ public record RetryConfig(
         }
     }
 
+    /** As the canonical constructor, with no readers. */
+    public RetryConfig(RetryPolicy policy, Duration reconnectWindow, int maxJournalStatements, long maxJournalBytes,
+                       boolean resolveCommits, RetryListener listener, ConnectionInitializer initializer,
+                       BreakerSettings breaker, List<String> sessionSettings) {
+        this(policy, reconnectWindow, maxJournalStatements, maxJournalBytes, resolveCommits, listener, initializer,
+                breaker, sessionSettings, Readers.NONE);
+    }
+
     /** As the canonical constructor, with the default breaker settings. */
     public RetryConfig(RetryPolicy policy, Duration reconnectWindow, int maxJournalStatements, long maxJournalBytes,
                        boolean resolveCommits, RetryListener listener, ConnectionInitializer initializer) {
         this(policy, reconnectWindow, maxJournalStatements, maxJournalBytes, resolveCommits, listener, initializer,
-                BreakerSettings.defaults(), List.of());
+                BreakerSettings.defaults(), List.of(), Readers.NONE);
     }
 
     /**
@@ -148,6 +159,7 @@ public record RetryConfig(
         private Long maxDelayMs;
         private BreakerSettings breaker;
         private List<String> sessionSettings;
+        private Readers readers;
 
         Draft(RetryConfig base) {
             this.base = base;
@@ -157,6 +169,7 @@ public record RetryConfig(
             resolveCommits = base.resolveCommits;
             breaker = base.breaker;
             sessionSettings = base.sessionSettings;
+            readers = base.readers;
         }
 
         private RetryPolicy.Builder policy() {
@@ -192,6 +205,16 @@ public record RetryConfig(
                 case BREAKER_MAX_OPEN_MS -> breaker = breaker.withMaxOpen(
                         Duration.ofMillis(SettingValues.integer(setting, raw, 1, MAX_MILLIS)));
                 case SESSION_SETTINGS -> sessionSettings = SettingValues.names(setting, raw);
+                case READERS -> {
+                    try {
+                        readers = readers.withHosts(Readers.parse(raw));
+                    } catch (IllegalArgumentException bad) {
+                        throw SettingValues.invalid(setting, raw, bad.getMessage());
+                    }
+                }
+                case READER_MAX_LAG_MS -> readers = readers.withMaxLag(
+                        Duration.ofMillis(SettingValues.integer(setting, raw, 0, MAX_MILLIS)));
+                case READERS_FALL_BACK_TO_PRIMARY -> readers = readers.withFallBackToPrimary(SettingValues.bool(setting, raw));
                 default -> throw new AssertionError(setting);
             }
         }
@@ -225,7 +248,7 @@ public record RetryConfig(
             checkDelays();
             RetryPolicy built = policy == null ? base.policy : policy.build();
             return new RetryConfig(built, reconnectWindow, maxJournalStatements, maxJournalBytes,
-                    resolveCommits, base.listener, base.initializer, breaker, sessionSettings);
+                    resolveCommits, base.listener, base.initializer, breaker, sessionSettings, readers);
         }
 
         /** The policy would refuse a cap below the base too, but without naming the key. */
@@ -250,37 +273,43 @@ public record RetryConfig(
     /** A copy with another policy. */
     public RetryConfig withPolicy(RetryPolicy newPolicy) {
         return new RetryConfig(newPolicy, reconnectWindow, maxJournalStatements, maxJournalBytes,
-                resolveCommits, listener, initializer, breaker, sessionSettings);
+                resolveCommits, listener, initializer, breaker, sessionSettings, readers);
     }
 
     /** A copy with another reconnect window. */
     public RetryConfig withReconnectWindow(Duration window) {
         return new RetryConfig(policy, window, maxJournalStatements, maxJournalBytes,
-                resolveCommits, listener, initializer, breaker, sessionSettings);
+                resolveCommits, listener, initializer, breaker, sessionSettings, readers);
     }
 
     /** A copy with other circuit-breaker settings. */
     public RetryConfig withBreaker(BreakerSettings newBreaker) {
         return new RetryConfig(policy, reconnectWindow, maxJournalStatements, maxJournalBytes,
-                resolveCommits, listener, initializer, newBreaker, sessionSettings);
+                resolveCommits, listener, initializer, newBreaker, sessionSettings, readers);
     }
 
     /** A copy with other session settings to check after a lost connection (empty for none). */
     public RetryConfig withSessionSettings(List<String> names) {
         return new RetryConfig(policy, reconnectWindow, maxJournalStatements, maxJournalBytes,
-                resolveCommits, listener, initializer, breaker, names);
+                resolveCommits, listener, initializer, breaker, names, readers);
+    }
+
+    /** A copy with other reader hosts. */
+    public RetryConfig withReaders(Readers newReaders) {
+        return new RetryConfig(policy, reconnectWindow, maxJournalStatements, maxJournalBytes,
+                resolveCommits, listener, initializer, breaker, sessionSettings, newReaders);
     }
 
     /** A copy with another listener ({@code null} for none). */
     public RetryConfig withListener(RetryListener newListener) {
         return new RetryConfig(policy, reconnectWindow, maxJournalStatements, maxJournalBytes,
-                resolveCommits, newListener, initializer, breaker, sessionSettings);
+                resolveCommits, newListener, initializer, breaker, sessionSettings, readers);
     }
 
     /** A copy with another initializer ({@code null} for none). */
     public RetryConfig withInitializer(ConnectionInitializer newInitializer) {
         return new RetryConfig(policy, reconnectWindow, maxJournalStatements, maxJournalBytes,
-                resolveCommits, listener, newInitializer, breaker, sessionSettings);
+                resolveCommits, listener, newInitializer, breaker, sessionSettings, readers);
     }
 
     /**
