@@ -76,6 +76,11 @@ public final class Classifier {
     private enum Rule {
         /** retry on the same connection */
         SAFE,
+        /**
+         * 40001: SAFE, unless the server ended the session with it (a hot standby's conflict with
+         * recovery ends a session idle in a transaction with FATAL 40001): then RECONNECT
+         */
+        CONFLICT,
         /** a concurrent MERGE/CREATE lost a race: SAFE when merging, else FATAL */
         MERGE_RACE,
         /** the connection died under the work: RECONNECT, or UNKNOWN when the work wrote */
@@ -103,7 +108,7 @@ public final class Classifier {
      */
     private static final Map<String, Rule> TABLE = Map.ofEntries(
             // ---- SAFE: nothing committed, the server rolled the transaction back
-            entry("40001", Rule.SAFE),          // serialization_failure: the designed loser of a conflict
+            entry("40001", Rule.CONFLICT),      // serialization_failure: the designed loser of a conflict, also a hot standby's conflict with recovery; RECONNECT when the server ended the session with it
             entry("40P01", Rule.SAFE),          // deadlock_detected: the victim was rolled back
             entry("23505", Rule.MERGE_RACE),    // unique_violation: a racing MERGE/upsert inserted first
             entry("42P07", Rule.MERGE_RACE),    // duplicate_table: a racing CREATE ... created it first
@@ -133,7 +138,8 @@ public final class Classifier {
             entry("40003", Rule.UNKNOWN),       // statement_completion_unknown
             entry("08007", Rule.UNKNOWN),       // transaction_resolution_unknown: also CommitOutcomeUnknownException
             // ---- FATAL, listed because they look transient and are not
-            entry("57014", Rule.TIMED_OUT)      // query_canceled: statement_timeout or a cancel; rerunning is the caller's call
+            entry("57014", Rule.TIMED_OUT),     // query_canceled: statement_timeout or a cancel; rerunning is the caller's call
+            entry("57P04", Rule.FATAL)          // database_dropped: a standby replayed the DROP DATABASE of the session's database; no new connection finds it
     );
 
     /** The rule of one SQLSTATE, or null when the table does not know it. */
@@ -185,6 +191,7 @@ public final class Classifier {
         }
         switch (rule) {
             case SAFE: return Retryability.SAFE;
+            case CONFLICT: return endedBySession(chain) ? Retryability.RECONNECT : Retryability.SAFE;
             case MERGE_RACE: return merging ? Retryability.SAFE : Retryability.FATAL;
             case LOST:
                 if (has(chain, SocketTimeoutException.class)) {
@@ -636,6 +643,29 @@ public final class Classifier {
             }
             String message = t.getMessage();
             if (message != null && message.contains(CACHED_PLAN)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Whether the server reported the decisive 40001 as it ended the session: pgjdbc then chains the
+     * lost connection after the server's error (the FATAL is followed by the socket's end). PostgreSQL
+     * 15 does so for a hot standby's conflict with recovery when the session is idle in a transaction
+     * or inside a subtransaction ({@code ProcessInterrupts}: "terminating connection due to conflict
+     * with recovery"); a statement it cancels ("canceling statement ...") leaves the session alive.
+     * Read from the chain, not from the severity, which the server translates. The server reported
+     * it, so the transaction was rolled back: a new connection, nothing can have committed.
+     */
+    private static boolean endedBySession(List<Throwable> chain) {
+        boolean reported = false;
+        for (Throwable t : chain) {
+            if (!reported) {
+                reported = t instanceof PSQLException p && p.getServerErrorMessage() != null
+                        && "40001".equals(p.getSQLState());
+            } else if (t instanceof SQLException q && q.getSQLState() != null && rule(q.getSQLState()) == Rule.LOST
+                    || t instanceof EOFException || t instanceof SocketException) {
                 return true;
             }
         }

@@ -8,6 +8,7 @@ import io.retrying.jdbc.internal.config.RetryingUrl;
 import io.retrying.jdbc.internal.config.SettingValues;
 import io.retrying.jdbc.internal.dial.DataSourceDialer;
 import io.retrying.jdbc.internal.dial.ObservingSocketFactory;
+import io.retrying.jdbc.internal.config.Readers;
 import io.retrying.jdbc.internal.jdbc.RetryingConnections;
 import java.io.PrintWriter;
 import java.sql.Connection;
@@ -373,6 +374,26 @@ public final class RetryingDataSource implements DataSource {
         setting(RetrySetting.BREAKER_MAX_OPEN_MS, maxOpenMs);
     }
 
+    /**
+     * {@code retry.readers}: hot standbys ({@code host:port,host:port}) for connections in
+     * {@code setReadOnly(true)}. Routing needs connections dialed from a URL: through
+     * {@code setUrl} or over pgjdbc's own data source; over a pool, {@code getConnection} refuses
+     * it (22023).
+     */
+    public void setReaders(String hostPorts) {
+        setting(RetrySetting.READERS, hostPorts);
+    }
+
+    /** {@code retry.readerMaxLagMs}: how far behind the primary a reader may be when dialed (>= 0; 10000). */
+    public void setReaderMaxLagMs(long maxLagMs) {
+        setting(RetrySetting.READER_MAX_LAG_MS, maxLagMs);
+    }
+
+    /** {@code retry.readersFallBackToPrimary}: reads run on the primary when no reader will do (true). */
+    public void setReadersFallBackToPrimary(boolean fallBack) {
+        setting(RetrySetting.READERS_FALL_BACK_TO_PRIMARY, fallBack);
+    }
+
     /** The listener for retries, recoveries, give-ups and commit resolutions; null for none. */
     public void setRetryListener(RetryListener listener) {
         set(() -> this.listener = listener);
@@ -521,6 +542,7 @@ public final class RetryingDataSource implements DataSource {
         private boolean resolveCommits = RetryConfig.defaults().resolveCommits();
         private boolean resolveAutocommitWrites = RetryConfig.defaults().resolveAutocommitWrites();
         private BreakerSettings breaker = RetryConfig.defaults().breaker();
+        private Readers readers = Readers.NONE;
         private List<String> sessionSettings = List.of();
 
         private Builder(DataSource target) {
@@ -627,6 +649,34 @@ public final class RetryingDataSource implements DataSource {
          * Whether dials to a pgjdbc data source go through the circuit breaker of their server
          * (default on; a pool dials for itself and is not guarded).
          */
+        /**
+         * Hot standbys ({@code host:port,host:port}) for connections in {@code setReadOnly(true)}
+         * (issue 27); empty for none. The target must be pgjdbc's own data source (the readers are
+         * dialed with its settings).
+         *
+         * @throws IllegalArgumentException naming the entry that is not a host or port
+         */
+        public Builder readers(String hostPorts) {
+            this.readers = readers.withHosts(Readers.parse(Objects.requireNonNull(hostPorts, "readers")));
+            return this;
+        }
+
+        /** How far behind the primary a reader may be when dialed; default 10 s. */
+        public Builder readerMaxLag(Duration maxLag) {
+            Objects.requireNonNull(maxLag, "readerMaxLag");
+            if (maxLag.isNegative()) {
+                throw new IllegalArgumentException("readerMaxLag must be >= 0: " + maxLag);
+            }
+            this.readers = readers.withMaxLag(maxLag);
+            return this;
+        }
+
+        /** Whether reads run on the primary when no reader will do; default true. */
+        public Builder readersFallBackToPrimary(boolean fallBack) {
+            this.readers = readers.withFallBackToPrimary(fallBack);
+            return this;
+        }
+
         public Builder breaker(boolean on) {
             this.breaker = breaker.withEnabled(on);
             return this;
@@ -651,7 +701,7 @@ public final class RetryingDataSource implements DataSource {
                 p = bucket == null ? p.toBuilder().noBudget().build() : p.toBuilder().budget(bucket).build();
             }
             RetryConfig config = new RetryConfig(p, reconnectWindow, maxJournalStatements, maxJournalBytes,
-                    resolveCommits, listener, initializer, breaker, sessionSettings, resolveAutocommitWrites);
+                    resolveCommits, listener, initializer, breaker, sessionSettings, readers, resolveAutocommitWrites);
             return new RetryingDataSource(new Resolved(target, config, PgTarget.of(target)));
         }
     }

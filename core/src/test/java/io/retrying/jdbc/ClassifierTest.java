@@ -29,6 +29,7 @@ import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.postgresql.util.PSQLException;
 import org.postgresql.util.PSQLState;
 
 /** The recovery-class table of DESIGN.md, row for row, and the chain walking around it. */
@@ -149,6 +150,23 @@ class ClassifierTest {
     }
 
     @Test
+    void aConflictTheServerEndedTheSessionWithNeedsANewConnection() {
+        // a hot standby's FATAL 40001 (a session idle in a transaction in replay's way): pgjdbc chains
+        // the socket's end after the server's error (RecoveryConflictTest provokes it for real)
+        PSQLException ended = Failures.server("40001", "terminating connection due to conflict with recovery");
+        ended.setNextException(Failures.client("An I/O error occurred while sending to the backend.",
+                PSQLState.CONNECTION_FAILURE, new java.io.EOFException()));
+        assertEquals(RECONNECT, Classifier.retryability(ended));
+        assertEquals(RECONNECT, Classifier.retryability(ended, true, false), "reported: nothing committed");
+        // the statement cancelled, the session alive
+        assertEquals(SAFE, Classifier.retryability(Failures.server("40001", "canceling statement due to conflict with recovery")));
+        // a 40001 the layer made (ReplayDivergedException) over a lost connection is no server word
+        SQLException diverged = new SQLException("diverged", "40001", Failures.plain("08006"));
+        assertEquals(SAFE, Classifier.retryability(diverged));
+        assertEquals(FATAL, Classifier.retryability(Failures.server("57P04", "terminating connection due to conflict with recovery")));
+    }
+
+    @Test
     void theTableListsExactlyTheCodesOfTheDesign() {
         Set<String> design = Set.of(
                 "40001", "40P01", "23505", "42P07",                                    // SAFE (the last two when merging)
@@ -157,7 +175,7 @@ class ClassifierTest {
                 "53000", "53200", "53300", "55P03", "55006",                           // BACKPRESSURE
                 "26000", "0A000",                                                      // RESET_STATE
                 "40003", "08007",                                                      // UNKNOWN
-                "57014");                                                              // FATAL, listed for its comment
+                "57014", "57P04");                                                     // FATAL, listed for their comments
         assertEquals(new TreeSet<>(design), new TreeSet<>(Classifier.listedCodes()));
     }
 

@@ -82,6 +82,19 @@ public class RetryingJdbcProperties {
     /** The cap of a breaker's open interval: a server that is back is found within it. */
     private Duration breakerMaxOpen = Duration.ofMillis(200);
 
+    /**
+     * Hot standbys (host:port,host:port) that connections in setReadOnly(true) run on, as
+     * {@code @Transactional(readOnly = true)} sets it; read-write ones run on the URL's hosts. Empty:
+     * every connection runs on the URL's hosts. Under the pool (the default topology) only.
+     */
+    private String readers = "";
+
+    /** How far behind the primary a reader may be when it is dialed; further and it is left for another. */
+    private Duration readerMaxLag = Duration.ofSeconds(10);
+
+    /** Whether reads run on the primary when no reader is up and within the lag bound. */
+    private boolean readersFallBackToPrimary = true;
+
     private final Idempotent idempotent = new Idempotent();
 
     /** {@code retrying.jdbc.idempotent.*}: the advice that runs {@code @Idempotent} bean methods again. */
@@ -224,6 +237,30 @@ public class RetryingJdbcProperties {
         this.maxDelay = nonNegative("max-delay", maxDelay);
     }
 
+    public String getReaders() {
+        return readers;
+    }
+
+    public void setReaders(String readers) {
+        this.readers = readers == null ? "" : readers;
+    }
+
+    public Duration getReaderMaxLag() {
+        return readerMaxLag;
+    }
+
+    public void setReaderMaxLag(Duration readerMaxLag) {
+        this.readerMaxLag = nonNegative("reader-max-lag", readerMaxLag);
+    }
+
+    public boolean isReadersFallBackToPrimary() {
+        return readersFallBackToPrimary;
+    }
+
+    public void setReadersFallBackToPrimary(boolean readersFallBackToPrimary) {
+        this.readersFallBackToPrimary = readersFallBackToPrimary;
+    }
+
     public boolean isBreaker() {
         return breaker;
     }
@@ -280,7 +317,8 @@ public class RetryingJdbcProperties {
                 .maxJournalStatements(maxJournalStatements).maxJournalBytes(maxJournalBytes.toBytes())
                 .resolveCommits(resolveCommits).sessionSettings(sessionSettings.toArray(String[]::new))
                 .resolveAutocommitWrites(resolveAutocommitWrites)
-                .breaker(breaker).breakerThreshold(breakerThreshold).breakerMaxOpen(breakerMaxOpen);
+                .breaker(breaker).breakerThreshold(breakerThreshold).breakerMaxOpen(breakerMaxOpen)
+                .readers(readers).readerMaxLag(readerMaxLag).readersFallBackToPrimary(readersFallBackToPrimary);
     }
 
     /** shared: the process-wide budget that scales with the work (the default); none; or a seed token bucket's capacity. */

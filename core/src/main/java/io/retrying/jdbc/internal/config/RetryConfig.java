@@ -30,6 +30,7 @@ import java.util.Properties;
  * @param sessionSettings settings that say for whom the session runs ({@code retry.sessionSettings}):
  *     read after code that may change them, and a new connection must match them, with
  *     {@code current_user} and {@code session_user}, before anything runs there; empty for none
+ * @param readers the hot standbys read-only connections run on ({@link Readers#NONE}: none)
  * @param resolveAutocommitWrites whether an autocommit statement that may write runs in a
  *     transaction of its own that captures its id, committed in a round trip of its own, so that a
  *     connection lost under it is resolved instead of reported as unknown (issue 26; off by default)
@@ -44,6 +45,7 @@ public record RetryConfig(
         ConnectionInitializer initializer,
         BreakerSettings breaker,
         List<String> sessionSettings,
+        Readers readers,
         boolean resolveAutocommitWrites) {
 
     /** SQLState of a bad setting: invalid_parameter_value, FATAL, so nobody retries it. */
@@ -51,7 +53,7 @@ public record RetryConfig(
 
     private static final RetryConfig DEFAULTS = new RetryConfig(
             RetryPolicy.defaults(), Duration.ofMillis(10_000), 1000, 4L * 1024 * 1024, true, null, null,
-            BreakerSettings.defaults(), List.of(), false);
+            BreakerSettings.defaults(), List.of(), Readers.NONE, false);
 
     /**
      * Checks the values.
@@ -62,6 +64,7 @@ public record RetryConfig(
     public RetryConfig {
         Objects.requireNonNull(policy, "policy");
         Objects.requireNonNull(breaker, "breaker");
+        Objects.requireNonNull(readers, "readers");
         Objects.requireNonNull(reconnectWindow, "reconnectWindow");
         sessionSettings = List.copyOf(Objects.requireNonNull(sessionSettings, "sessionSettings"));
         if (reconnectWindow.isNegative()) {
@@ -78,16 +81,24 @@ public record RetryConfig(
     /** As the canonical constructor, autocommit writes not resolved (the default). */
     public RetryConfig(RetryPolicy policy, Duration reconnectWindow, int maxJournalStatements, long maxJournalBytes,
                        boolean resolveCommits, RetryListener listener, ConnectionInitializer initializer,
+                       BreakerSettings breaker, List<String> sessionSettings, Readers readers) {
+        this(policy, reconnectWindow, maxJournalStatements, maxJournalBytes, resolveCommits, listener, initializer,
+                breaker, sessionSettings, readers, false);
+    }
+
+    /** As the canonical constructor, with no readers. */
+    public RetryConfig(RetryPolicy policy, Duration reconnectWindow, int maxJournalStatements, long maxJournalBytes,
+                       boolean resolveCommits, RetryListener listener, ConnectionInitializer initializer,
                        BreakerSettings breaker, List<String> sessionSettings) {
         this(policy, reconnectWindow, maxJournalStatements, maxJournalBytes, resolveCommits, listener, initializer,
-                breaker, sessionSettings, false);
+                breaker, sessionSettings, Readers.NONE);
     }
 
     /** As the canonical constructor, with the default breaker settings. */
     public RetryConfig(RetryPolicy policy, Duration reconnectWindow, int maxJournalStatements, long maxJournalBytes,
                        boolean resolveCommits, RetryListener listener, ConnectionInitializer initializer) {
         this(policy, reconnectWindow, maxJournalStatements, maxJournalBytes, resolveCommits, listener, initializer,
-                BreakerSettings.defaults(), List.of());
+                BreakerSettings.defaults(), List.of(), Readers.NONE);
     }
 
     /**
@@ -160,6 +171,7 @@ public record RetryConfig(
         private Long maxDelayMs;
         private BreakerSettings breaker;
         private List<String> sessionSettings;
+        private Readers readers;
         private boolean resolveAutocommitWrites;
 
         Draft(RetryConfig base) {
@@ -170,6 +182,7 @@ public record RetryConfig(
             resolveCommits = base.resolveCommits;
             breaker = base.breaker;
             sessionSettings = base.sessionSettings;
+            readers = base.readers;
             resolveAutocommitWrites = base.resolveAutocommitWrites;
         }
 
@@ -207,6 +220,16 @@ public record RetryConfig(
                 case BREAKER_MAX_OPEN_MS -> breaker = breaker.withMaxOpen(
                         Duration.ofMillis(SettingValues.integer(setting, raw, 1, MAX_MILLIS)));
                 case SESSION_SETTINGS -> sessionSettings = SettingValues.names(setting, raw);
+                case READERS -> {
+                    try {
+                        readers = readers.withHosts(Readers.parse(raw));
+                    } catch (IllegalArgumentException bad) {
+                        throw SettingValues.invalid(setting, raw, bad.getMessage());
+                    }
+                }
+                case READER_MAX_LAG_MS -> readers = readers.withMaxLag(
+                        Duration.ofMillis(SettingValues.integer(setting, raw, 0, MAX_MILLIS)));
+                case READERS_FALL_BACK_TO_PRIMARY -> readers = readers.withFallBackToPrimary(SettingValues.bool(setting, raw));
                 default -> throw new AssertionError(setting);
             }
         }
@@ -240,7 +263,7 @@ public record RetryConfig(
             checkDelays();
             RetryPolicy built = policy == null ? base.policy : policy.build();
             return new RetryConfig(built, reconnectWindow, maxJournalStatements, maxJournalBytes,
-                    resolveCommits, base.listener, base.initializer, breaker, sessionSettings, resolveAutocommitWrites);
+                    resolveCommits, base.listener, base.initializer, breaker, sessionSettings, readers, resolveAutocommitWrites);
         }
 
         /** The policy would refuse a cap below the base too, but without naming the key. */
@@ -265,37 +288,43 @@ public record RetryConfig(
     /** A copy with another policy. */
     public RetryConfig withPolicy(RetryPolicy newPolicy) {
         return new RetryConfig(newPolicy, reconnectWindow, maxJournalStatements, maxJournalBytes,
-                resolveCommits, listener, initializer, breaker, sessionSettings, resolveAutocommitWrites);
+                resolveCommits, listener, initializer, breaker, sessionSettings, readers, resolveAutocommitWrites);
     }
 
     /** A copy with another reconnect window. */
     public RetryConfig withReconnectWindow(Duration window) {
         return new RetryConfig(policy, window, maxJournalStatements, maxJournalBytes,
-                resolveCommits, listener, initializer, breaker, sessionSettings, resolveAutocommitWrites);
+                resolveCommits, listener, initializer, breaker, sessionSettings, readers, resolveAutocommitWrites);
     }
 
     /** A copy with other circuit-breaker settings. */
     public RetryConfig withBreaker(BreakerSettings newBreaker) {
         return new RetryConfig(policy, reconnectWindow, maxJournalStatements, maxJournalBytes,
-                resolveCommits, listener, initializer, newBreaker, sessionSettings, resolveAutocommitWrites);
+                resolveCommits, listener, initializer, newBreaker, sessionSettings, readers, resolveAutocommitWrites);
     }
 
     /** A copy with other session settings to check after a lost connection (empty for none). */
     public RetryConfig withSessionSettings(List<String> names) {
         return new RetryConfig(policy, reconnectWindow, maxJournalStatements, maxJournalBytes,
-                resolveCommits, listener, initializer, breaker, names, resolveAutocommitWrites);
+                resolveCommits, listener, initializer, breaker, names, readers, resolveAutocommitWrites);
+    }
+
+    /** A copy with other reader hosts. */
+    public RetryConfig withReaders(Readers newReaders) {
+        return new RetryConfig(policy, reconnectWindow, maxJournalStatements, maxJournalBytes,
+                resolveCommits, listener, initializer, breaker, sessionSettings, newReaders, resolveAutocommitWrites);
     }
 
     /** A copy with another listener ({@code null} for none). */
     public RetryConfig withListener(RetryListener newListener) {
         return new RetryConfig(policy, reconnectWindow, maxJournalStatements, maxJournalBytes,
-                resolveCommits, newListener, initializer, breaker, sessionSettings, resolveAutocommitWrites);
+                resolveCommits, newListener, initializer, breaker, sessionSettings, readers, resolveAutocommitWrites);
     }
 
     /** A copy with another initializer ({@code null} for none). */
     public RetryConfig withInitializer(ConnectionInitializer newInitializer) {
         return new RetryConfig(policy, reconnectWindow, maxJournalStatements, maxJournalBytes,
-                resolveCommits, listener, newInitializer, breaker, sessionSettings, resolveAutocommitWrites);
+                resolveCommits, listener, newInitializer, breaker, sessionSettings, readers, resolveAutocommitWrites);
     }
 
     /**

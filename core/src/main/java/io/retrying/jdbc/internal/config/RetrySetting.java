@@ -40,7 +40,15 @@ public enum RetrySetting {
     SESSION_SETTINGS("retry.sessionSettings", "",
             "Settings that say for whom the session runs, comma-separated (e.g. app.tenant,app.user): read after"
                     + " code that may change them, set again on a new connection, which must also run as the same"
-                    + " current_user and session_user before anything runs there");
+                    + " current_user and session_user before anything runs there"),
+    READERS("retry.readers", "",
+            "Hot standbys to run connections in setReadOnly(true) on, as host:port,host:port (none: every"
+                    + " connection runs on the URL's hosts)"),
+    READER_MAX_LAG_MS("retry.readerMaxLagMs", "10000",
+            "How far behind the primary a reader may be when dialed, in milliseconds (>= 0); further and it is"
+                    + " left for another"),
+    READERS_FALL_BACK_TO_PRIMARY("retry.readersFallBackToPrimary", "true",
+            "Whether reads run on the primary when no reader is up and within the lag bound (true or false)");
 
     /** Every key starts with this. */
     public static final String PREFIX = "retry.";

@@ -72,6 +72,32 @@ public final class DataSourceDialer implements Dialer {
         return dialTarget;
     }
 
+    /**
+     * Dials {@code host:port} (a reader, issue 27) with the settings of pgjdbc's own data source this
+     * dials (database, user, password, SSL, timeouts) and {@code targetServerType=any}; null when the
+     * target is not one (a pool dials its own server only).
+     */
+    @SuppressWarnings("deprecation")
+    public Connection dialHost(String host, int port) throws SQLException {
+        if (!(target instanceof BaseDataSource source) || target instanceof org.postgresql.ds.PGPoolingDataSource) {
+            return null;
+        }
+        org.postgresql.ds.PGSimpleDataSource reader = new org.postgresql.ds.PGSimpleDataSource();
+        reader.setURL(source.getURL());
+        reader.setUser(source.getUser());
+        reader.setPassword(source.getPassword());
+        reader.setServerNames(new String[] {host});
+        reader.setPortNumbers(new int[] {port});
+        reader.setProperty("targetServerType", "any");
+        reader.setProperty("loadBalanceHosts", "false");
+        return user == null ? reader.getConnection() : reader.getConnection(user, password);
+    }
+
+    /** Whether {@link #dialHost} can dial another host of the target's. */
+    public boolean dialsHosts() {
+        return target instanceof BaseDataSource && !(target instanceof org.postgresql.ds.PGPoolingDataSource);
+    }
+
     /** The same target asked with {@code getConnection(user, password)}; cheap (no reflection). */
     public DataSourceDialer withCredentials(String user, String password) {
         return new DataSourceDialer(target, user, password, where, evict);

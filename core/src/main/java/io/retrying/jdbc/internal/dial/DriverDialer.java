@@ -103,6 +103,29 @@ public final class DriverDialer implements Dialer {
         return c;
     }
 
+    /**
+     * Dials {@code host:port} (a reader) with everything else as pgjdbc read the URL and properties
+     * (database, user, password, SSL, timeouts), and {@code targetServerType=any}: the reader is a
+     * standby, which the caller checks itself.
+     */
+    public Connection dialHost(String host, int port) throws SQLException {
+        Properties props = new Properties();
+        Properties all = org.postgresql.Driver.parseURL(pgUrl, pgProps);
+        if (all == null) {
+            throw new SQLException("pgjdbc does not accept the URL for " + target.description(), "08001");
+        }
+        props.putAll(all);
+        props.setProperty("PGHOST", host);
+        props.setProperty("PGPORT", Integer.toString(port));
+        props.setProperty("targetServerType", "any");
+        props.remove("loadBalanceHosts");
+        Connection c = pg.connect("jdbc:postgresql://", props);
+        if (c == null) {
+            throw new SQLException("pgjdbc does not accept the URL for " + target.description(), "08001");
+        }
+        return c;
+    }
+
     @Override
     public DialTarget dialTarget() {
         return dialTarget;

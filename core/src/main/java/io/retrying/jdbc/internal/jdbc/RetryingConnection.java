@@ -213,6 +213,9 @@ public final class RetryingConnection extends PgConnectionExtensions implements 
         if (budget != null) {
             budget.connectionClosed();
         }
+        if (dialer instanceof ReadRouting routing) {
+            routing.close(); // issue 27: the other role's parked physical connection
+        }
     }
 
     /** The capturing twins of prepared statements on the physical connection in hand, made on first use. */
@@ -1209,6 +1212,12 @@ public final class RetryingConnection extends PgConnectionExtensions implements 
 
     @Override
     public final void setReadOnly(boolean readOnly) throws SQLException {
+        // issue 27: with reader hosts, read-only runs on a standby, read-write on the primary; between
+        // transactions the physical connection in hand is parked and the call below dials the other role
+        if (dialer instanceof ReadRouting routing && pinnedBy == null && lost == null
+                && routing.switchFor(readOnly, physicalInHand())) {
+            dropPhysical();
+        }
         onPhysical(c -> c.setReadOnly(readOnly));
         session.readOnly(readOnly);
     }

@@ -49,6 +49,16 @@ final class CatalogWalk {
     private CatalogWalk() {
     }
 
+    /** Whether every parameter's type is a name the proof can put into its own SQL as it is. */
+    static boolean nameable(List<String> parameterTypes) {
+        for (String type : parameterTypes) {
+            if (type == null || !TYPE_NAME.matcher(type).matches()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /**
      * What makes {@code nativeSql} unproven (a volatile function it reaches, ...), or null when
      * nothing does.
@@ -66,10 +76,8 @@ final class CatalogWalk {
 
     private static String walk(Connection fresh, String nativeSql, List<String> parameterTypes, List<String> harmless)
             throws SQLException {
-        for (String type : parameterTypes) {
-            if (type == null || !TYPE_NAME.matcher(type).matches()) {
-                return "a parameter of a type the proof cannot name: " + type;
-            }
+        if (!nameable(parameterTypes)) {
+            return "a parameter of a type the proof cannot name: " + parameterTypes;
         }
         try (Statement st = fresh.createStatement()) {
             st.setEscapeProcessing(false);
@@ -105,10 +113,22 @@ final class CatalogWalk {
     // tree: the statement's parse tree and every tree it reaches (views' rules, policies, domain
     // checks, SQL-standard function bodies); ref: every oid those trees name, by the field that
     // names it; fn: every function called, directly or as an operator's, aggregate's or type's.
-    private static final String WALK = PlanCheck.MARK + """
-            WITH RECURSIVE tree(t) AS (
+    private static final String WALK = walkFrom("""
                 SELECT p.prosqlbody::text FROM pg_catalog.pg_proc p
-                 WHERE p.oid = pg_catalog.to_regproc('pg_temp.retrying_jdbc_proof')::oid
+                 WHERE p.oid = pg_catalog.to_regproc('pg_temp.retrying_jdbc_proof')::oid""");
+
+    /**
+     * The walk from a tree the server printed for this session ({@link StandbyProof}): its one
+     * parameter before the harmless names is that tree's text.
+     */
+    static final String WALK_FROM_TEXT = walkFrom("SELECT ?::text COLLATE \"C\"");
+
+    /** The walk, from the trees {@code root} selects (one text column). */
+    private static String walkFrom(String root) {
+        return PlanCheck.MARK + "WITH RECURSIVE tree(t) AS (\n" + root + "\n" + WALK_REST;
+    }
+
+    private static final String WALK_REST = """
               UNION
                 SELECT x.t FROM tree
                   CROSS JOIN LATERAL pg_catalog.regexp_matches(tree.t,

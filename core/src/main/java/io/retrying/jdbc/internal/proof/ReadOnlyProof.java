@@ -87,8 +87,12 @@ public final class ReadOnlyProof {
         if (plan.refusal() != null) {
             return Verdict.not(plan.refusal());
         }
-        String unproven = CatalogWalk.unproven(fresh, nativeSql, plan.parameterTypes(),
-                sessionReadOnly ? HARMLESS_READ_ONLY : HARMLESS);
+        // a hot standby cannot make the walk's temporary function, and cannot write at all: its own
+        // tree, judged as in a read-only session (a new connection that reached a primary, a standby
+        // promoted or another host, is judged as a primary's)
+        String unproven = StandbyProof.inRecovery(fresh)
+                ? StandbyProof.unproven(fresh, nativeSql, plan.parameterTypes(), HARMLESS_READ_ONLY)
+                : CatalogWalk.unproven(fresh, nativeSql, plan.parameterTypes(), sessionReadOnly ? HARMLESS_READ_ONLY : HARMLESS);
         return unproven == null ? Verdict.READ_ONLY : Verdict.not(unproven);
     }
 
