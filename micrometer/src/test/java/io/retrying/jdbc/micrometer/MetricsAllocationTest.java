@@ -64,12 +64,18 @@ class MetricsAllocationTest {
              PreparedStatement countedPs = counted.prepareStatement(sql)) {
             bytesPerExecution(plainPs, WARM_UP);
             bytesPerExecution(countedPs, WARM_UP);
-            without = bytesPerExecution(plainPs, MEASURED);
-            with = bytesPerExecution(countedPs, MEASURED);
+            // alternating rounds, the least of each: one round's figure moves by a few dozen bytes with
+            // what pgjdbc and the JIT happen to do around it (a buffer grown, a call not inlined yet)
+            without = Long.MAX_VALUE;
+            with = Long.MAX_VALUE;
+            for (int round = 0; round < 3; round++) {
+                without = Math.min(without, bytesPerExecution(plainPs, MEASURED));
+                with = Math.min(with, bytesPerExecution(countedPs, MEASURED));
+            }
         }
         System.out.println("allocation per execution: with meters " + with + " B, without " + without + " B");
         assertTrue(registry.get("retrying.jdbc.calls").tag("kind", "successful_without_retry").counter().count()
-                >= WARM_UP + MEASURED);
+                >= WARM_UP + 3 * MEASURED);
         assertTrue(with - without < 16, "with meters " + with + " B vs " + without + " B per execution");
     }
 
