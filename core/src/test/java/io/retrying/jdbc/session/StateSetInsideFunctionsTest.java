@@ -194,6 +194,23 @@ class StateSetInsideFunctionsTest {
     }
 
     @Test
+    void aTenantChangedWhereNoStatementNamesAFunctionIsNeverHealedWithTheValueReadBefore() throws Exception {
+        // the values are read after statements that name code; a view that calls it is found by the
+        // server at the swap (the catalogs), never taken for unchanged
+        pg.sql("CREATE VIEW sf_switch_b AS SELECT count(*) AS t FROM (SELECT set_tenant('b')) s", "GRANT SELECT ON sf_switch_b TO sf_app");
+        try (Connection c = open(RetryConfig.defaults().withSessionSettings(List.of("app.tenant")));
+             Statement st = c.createStatement()) {
+            st.execute("SELECT set_tenant('a')");
+            st.executeQuery("SELECT * FROM sf_switch_b").close();
+            assertEquals(List.of("for b"), bodies(st, "sf_docs"));
+            assertEquals(1, pg.terminateBackends(VICTIM));
+            assertLostUntilRollback(() -> bodies(st, "sf_open"));
+        } finally {
+            pg.sql("DROP VIEW sf_switch_b");
+        }
+    }
+
+    @Test
     void anInitializerThatGivesAnotherTenantThanTheSessionHadSurfacesTheSettingsNameOnly() throws Exception {
         RetryConfig config = RetryConfig.defaults().withSessionSettings(List.of("app.tenant")).withInitializer(physical -> {
             try (Statement st = physical.createStatement()) {

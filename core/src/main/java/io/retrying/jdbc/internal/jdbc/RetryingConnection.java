@@ -463,8 +463,10 @@ public final class RetryingConnection extends PgConnectionExtensions implements 
         // only what the application ran counts: a failed statement's effects were rolled back with it.
         // Values read after the code that may have changed them: the new session must match them;
         // otherwise, without an initializer that vouches for the session, the catalogs are asked.
-        Map<String, String> known = sessionUsed && config.checksSessionValues() ? sessionValues : null;
-        boolean askStateful = known == null && sessionUsed && config.initializer() == null;
+        // (a read leaves sessionUsed false: only statements after it can have changed state unseen, and
+        // the catalogs are asked about what those reach without naming it)
+        Map<String, String> known = config.checksSessionValues() ? sessionValues : null;
+        boolean askStateful = sessionUsed && config.initializer() == null;
         String stateful = null;
         String differs = null;
         Connection fresh;
@@ -490,11 +492,12 @@ public final class RetryingConnection extends PgConnectionExtensions implements 
                 break;
             }
             try {
-                if (known != null) {
+                if (askStateful) {
+                    stateful = StatefulRoutines.first(fresh, calledApplicationCode);
+                }
+                if (stateful == null && known != null) {
                     differs = SessionValues.settle(known, fresh, config.sessionSettings(), config.initializer() == null,
                             session);
-                } else {
-                    stateful = StatefulRoutines.first(fresh, calledApplicationCode);
                 }
                 break;
             } catch (SQLException broken) {
@@ -840,6 +843,9 @@ public final class RetryingConnection extends PgConnectionExtensions implements 
         try {
             sessionValues = SessionValues.read(d, config.sessionSettings());
             valuesInTransaction = inTransaction();
+            // what code ran so far is in the values read; what runs after them is asked about at a swap
+            sessionUsed = false;
+            calledApplicationCode = false;
         } catch (SQLException unreadable) {
             // unknown: the next call finds a dead connection for itself
         }
@@ -849,7 +855,11 @@ public final class RetryingConnection extends PgConnectionExtensions implements 
         if (valuesInTransaction) {
             valuesInTransaction = false;
             if (!committed) {
-                sessionValues = null; // what the transaction set may be undone with it
+                // what the transaction set may be undone with it: back to asking the catalogs about
+                // any code the session ran
+                sessionValues = null;
+                sessionUsed = true;
+                calledApplicationCode = true;
             }
         }
         if (!isolationSet) {
