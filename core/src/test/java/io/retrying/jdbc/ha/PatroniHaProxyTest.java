@@ -50,15 +50,15 @@ class PatroniHaProxyTest extends PatroniFailoverTest {
     }
 
     /**
-     * The layer on HAProxy's primary port, with the parent's settings. {@code targetServerType=primary}
-     * as the multi-host URL has it: for up to three checks (9 s) after a failover HAProxy still
-     * sends connections to the old primary, by then a standby, where without it writes fail 25006
-     * (on both sides: seen in a first run); with it pgjdbc's primary check refuses the dial, and
-     * the layer dials again within its window.
+     * The layer on HAProxy's primary port, on the library's defaults (no tuned budget, window or
+     * attempts: what a new user has). {@code targetServerType=primary} as the multi-host URL has it:
+     * for up to three checks (9 s) after a failover HAProxy still sends connections to the old
+     * primary, by then a standby, where without it writes fail 25006 (on both sides: seen in a first
+     * run); with it pgjdbc's primary check refuses the dial, and the layer dials again within its window.
      */
     @Override
     String layerUrl(String settings) {
-        return "jdbc:retrying:" + plainUrl("&retry.tokenBucket=500&retry.reconnectWindowMs=30000" + settings).substring("jdbc:".length());
+        return "jdbc:retrying:" + plainUrl(settings).substring("jdbc:".length());
     }
 
     @Override

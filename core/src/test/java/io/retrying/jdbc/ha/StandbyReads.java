@@ -1,0 +1,191 @@
+package io.retrying.jdbc.ha;
+
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.List;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+
+/**
+ * The reading half of an application whose reads go to hot standbys: plain reads in autocommit and
+ * read-only transactions, each thread on a connection of its own, checking what it read. The data:
+ * the bank's accounts (a {@link BankWorkload} moves money between them meanwhile: their total never
+ * changes) and a catalog written once ({@code prefix + "catalog"}: row {@code id} holds
+ * {@code id * 7}). What is read is the same in every snapshot, so that a transaction replayed after a
+ * lost connection, verified against what the application saw, reads the same again.
+ *
+ * <p>Where the connection comes from is the {@link BankWorkload.Dial}: a data source on HAProxy's
+ * replica port, or one on the primary port with {@code retry.readers} (each thread then puts its
+ * connection in {@code setReadOnly(true)}, the routing's signal), or plain pgjdbc, which dials again
+ * after each failure. The application never retries.
+ */
+final class StandbyReads implements AutoCloseable {
+
+    static final int CATALOG_ROWS = 50;
+
+    final String name;
+    final Workers plain;
+    final Workers transactions;
+    /** What a read saw that it should not have: a total other than the opening one, a catalog row out of place. */
+    final Queue<String> wrong = new ConcurrentLinkedQueue<>();
+    /** When each read or read-only transaction completed. */
+    private final Queue<Long> doneAt = new ConcurrentLinkedQueue<>();
+
+    /** Creates the catalog {@code bank} reads beside its accounts, on {@code admin} (the leader). */
+    static void createCatalog(Connection admin, String prefix) throws SQLException {
+        try (Statement st = admin.createStatement()) {
+            st.execute("DROP TABLE IF EXISTS " + prefix + "catalog");
+            st.execute("CREATE TABLE " + prefix + "catalog (id int PRIMARY KEY, v int NOT NULL)");
+            st.execute("INSERT INTO " + prefix + "catalog SELECT g, g * 7 FROM generate_series(1, " + CATALOG_ROWS + ") g");
+        }
+    }
+
+    /**
+     * Starts {@code plainThreads} threads of autocommit reads and {@code transactionThreads} of
+     * read-only transactions on {@code prefix}'s tables; {@code setReadOnly} puts each connection in
+     * read-only mode before its first use.
+     */
+    StandbyReads(String name, String prefix, BankWorkload.Dial dial, boolean redial, boolean setReadOnly, int plainThreads,
+            int transactionThreads) {
+        this.name = name;
+        String total = "SELECT sum(balance), count(*) FROM " + prefix + "accounts";
+        String catalog = "SELECT id, v FROM " + prefix + "catalog ORDER BY id";
+        plain = Workers.start(name + "-read", plainThreads, () -> {
+            Held held = new Held(dial, redial, setReadOnly, true);
+            return () -> held.run(c -> {
+                try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(total)) {
+                    checkTotal(rs);
+                }
+            });
+        });
+        transactions = Workers.start(name + "-rotx", transactionThreads, () -> {
+            Held held = new Held(dial, redial, true, false);
+            return () -> held.run(c -> {
+                try {
+                    try (Statement st = c.createStatement()) {
+                        try (ResultSet rs = st.executeQuery(total)) {
+                            checkTotal(rs);
+                        }
+                        try (ResultSet rs = st.executeQuery(catalog)) {
+                            checkCatalog(rs);
+                        }
+                        try (ResultSet rs = st.executeQuery(total)) {
+                            checkTotal(rs);
+                        }
+                    }
+                    c.commit();
+                } catch (SQLException e) {
+                    try {
+                        c.rollback();
+                    } catch (SQLException ignored) {
+                        // the next transaction will tell
+                    }
+                    throw e;
+                }
+            });
+        });
+    }
+
+    private void checkTotal(ResultSet rs) throws SQLException {
+        rs.next();
+        long sum = rs.getLong(1);
+        int accounts = rs.getInt(2);
+        if (sum != BankWorkload.ACCOUNTS * BankWorkload.OPENING_BALANCE || accounts != BankWorkload.ACCOUNTS) {
+            wrong.add("total " + sum + " over " + accounts + " accounts");
+        }
+    }
+
+    private void checkCatalog(ResultSet rs) throws SQLException {
+        int expected = 1;
+        while (rs.next()) {
+            if (rs.getInt(1) != expected || rs.getInt(2) != expected * 7) {
+                wrong.add("catalog row " + rs.getInt(1) + " = " + rs.getInt(2) + " where " + expected + " was due");
+            }
+            expected++;
+        }
+        if (expected != CATALOG_ROWS + 1) {
+            wrong.add("catalog of " + (expected - 1) + " rows, not " + CATALOG_ROWS);
+        }
+    }
+
+    /** The connection a thread holds; the plain side dials a new one after a failure. */
+    private final class Held {
+        private final BankWorkload.Dial dial;
+        private final boolean redial;
+        private final boolean readOnly;
+        private final boolean autoCommit;
+        private Connection connection;
+
+        Held(BankWorkload.Dial dial, boolean redial, boolean readOnly, boolean autoCommit) {
+            this.dial = dial;
+            this.redial = redial;
+            this.readOnly = readOnly;
+            this.autoCommit = autoCommit;
+        }
+
+        void run(SqlWork work) throws SQLException {
+            if (connection == null) {
+                connection = dial.open();
+                connection.setReadOnly(readOnly);
+                connection.setAutoCommit(autoCommit);
+                if (!autoCommit) {
+                    connection.setTransactionIsolation(Connection.TRANSACTION_REPEATABLE_READ);
+                }
+            }
+            try {
+                work.run(connection);
+                doneAt.add(System.nanoTime());
+            } catch (SQLException e) {
+                if (redial) {
+                    try {
+                        connection.close();
+                    } catch (SQLException ignored) {
+                        // it is broken anyway
+                    }
+                    connection = null;
+                }
+                throw e;
+            }
+        }
+    }
+
+    @FunctionalInterface
+    private interface SqlWork {
+        void run(Connection c) throws SQLException;
+    }
+
+    boolean awaitProgress(long more, Duration max) throws InterruptedException {
+        return plain.awaitProgress(more, max) && transactions.awaitProgress(more, max);
+    }
+
+    List<Workers.Failure> failures() {
+        return java.util.stream.Stream.of(plain, transactions).flatMap(w -> w.failures().stream()).toList();
+    }
+
+    /** The longest stretch without a completed read in the minute from {@code fromNanos}. */
+    Duration longestPause(long fromNanos) {
+        long[] done = doneAt.stream().mapToLong(Long::longValue).filter(t -> t >= fromNanos && t < fromNanos + 60_000_000_000L)
+                .sorted().toArray();
+        long previous = fromNanos;
+        long longest = 0;
+        for (long t : done) {
+            longest = Math.max(longest, t - previous);
+            previous = t;
+        }
+        return Duration.ofNanos(longest);
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        plain.close();
+        transactions.close();
+    }
+
+    @Override
+    public String toString() {
+        return plain + " " + transactions;
+    }
+}
