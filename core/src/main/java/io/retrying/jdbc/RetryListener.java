@@ -1,8 +1,9 @@
 package io.retrying.jdbc;
 
 /**
- * Callbacks for every retry, recovery, give-up, commit resolution and circuit-breaker transition: the place to hang metrics,
- * tracing or extra logs.
+ * Callbacks for every retry, recovery, give-up, commit resolution and circuit-breaker transition,
+ * and for each connection whose reads were routed to a standby (or back to the primary): the place
+ * to hang metrics, tracing or extra logs.
  *
  * <p>Every method has a no-op default, so an implementation overrides only what it needs. The
  * library has already logged the event (through SLF4J, logger {@code io.retrying.jdbc}) when a
@@ -16,7 +17,8 @@ package io.retrying.jdbc;
  * dial ({@code getConnection}; its events have {@link RetryEvent#maxAttempts()} 0), a unit of
  * {@link Retrying}. A piece of work that retried ends in exactly one {@link #onRecovered} or
  * {@link #onGiveUp}; one that did not ends in {@link #onSuccessWithoutRetry} or {@link #onGiveUp}
- * (dials: nothing on success).
+ * (dials: nothing on success). With reader hosts ({@code retry.readers}), each physical connection
+ * dialed for reads is told to {@link #onReadRouted}: where the reads went, and why.
  */
 public interface RetryListener {
 
@@ -87,4 +89,15 @@ public interface RetryListener {
      * @param outcome replayed (the application carries on), diverged, or not replayable
      */
     default void onReplay(ReplayOutcome outcome) {}
+
+    /**
+     * A physical connection for reads was dialed by the routing of reader hosts
+     * ({@code retry.readers}): to a standby, or, with no reader usable, to the primary. Once per
+     * physical connection (when a connection is set read-only and must change servers, and when a
+     * lost one is replaced), never per statement; a parked connection taken back is not routed
+     * again. Never called for a data source without readers.
+     *
+     * @param route the kind of server, its {@code host:port} and why
+     */
+    default void onReadRouted(ReadRoute route) {}
 }

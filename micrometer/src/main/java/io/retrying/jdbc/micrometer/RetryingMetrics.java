@@ -10,6 +10,7 @@ import io.micrometer.core.instrument.binder.MeterBinder;
 import io.retrying.jdbc.CircuitEvent;
 import io.retrying.jdbc.CircuitState;
 import io.retrying.jdbc.CommitOutcome;
+import io.retrying.jdbc.ReadRoute;
 import io.retrying.jdbc.ReplayOutcome;
 import io.retrying.jdbc.RetryEvent;
 import io.retrying.jdbc.RetryListener;
@@ -61,7 +62,12 @@ import java.util.concurrent.locks.ReentrantLock;
  *   <li>{@code retrying.jdbc.circuit.state{host}}: a gauge of the circuit breaker of each server this
  *       data source dialed, as its last transition heard left it: 0 closed, 1 half-open, 2 open
  *       ({@code host} is {@code host:port}, or a multi-host URL's list); registered on the first
- *       transition, and {@code retrying.jdbc.circuit.transitions{host,to}} counts them.</li>
+ *       transition, and {@code retrying.jdbc.circuit.transitions{host,to}} counts them;</li>
+ *   <li>{@code retrying.jdbc.reads.routed{target,reason}}: physical connections dialed for reads by a
+ *       data source with reader hosts ({@code retry.readers}, {@link RetryListener#onReadRouted}):
+ *       {@code target=standby, reason=read_only} for a standby, {@code target=primary,
+ *       reason=no_standby_usable} when no reader could take them and they fell back to the primary.
+ *       Registered on the first route of each kind (a data source without readers has none).</li>
  * </ul>
  *
  * <p><b>Cost.</b> Every meter whose tags are known in advance is registered by {@link #bindTo}, so
@@ -223,6 +229,14 @@ public final class RetryingMetrics implements RetryListener, MeterBinder {
         }
     }
 
+    @Override
+    public void onReadRouted(ReadRoute route) {
+        Meters[] all = bound;
+        for (int i = 0; i < all.length; i++) {
+            all[i].routed(route).increment();
+        }
+    }
+
     /** The gauge's value of a breaker state: 0 closed, 1 half-open, 2 open. */
     static int circuitValue(CircuitState state) {
         return switch (state) {
@@ -254,6 +268,8 @@ public final class RetryingMetrics implements RetryListener, MeterBinder {
         final Timer recovery;
         /** Each server's breaker state as last heard, registered as a gauge on its first transition. */
         final Map<String, AtomicInteger> circuits = new ConcurrentHashMap<>();
+        /** Reads routed, by target and reason, registered on first use (a route is a dial, not a statement). */
+        final Counter[][] routes = new Counter[ReadRoute.Target.values().length][ReadRoute.Reason.values().length];
         /** (class, SQLState) counters, registered on first use; one map per class. */
         final Map<Retryability, Map<String, Counter>> retries = new ConcurrentHashMap<>();
         /** The same for retries the budget refused. */
@@ -307,6 +323,23 @@ public final class RetryingMetrics implements RetryListener, MeterBinder {
             Counter.builder("retrying.jdbc.circuit.transitions").tags(tags).tag("host", event.server())
                     .tag("to", tagValue(event.to())).description("Circuit breaker transitions, by state entered")
                     .register(registry).increment();
+        }
+
+        /**
+         * The counter of {@code route}'s target and reason. Registering twice returns the same
+         * counter, so two threads racing on the first route of a kind count into one meter.
+         */
+        Counter routed(ReadRoute route) {
+            Counter[] byReason = routes[route.target().ordinal()];
+            Counter known = byReason[route.reason().ordinal()];
+            if (known == null) {
+                known = Counter.builder("retrying.jdbc.reads.routed").tags(tags).tag("target", tagValue(route.target()))
+                        .tag("reason", tagValue(route.reason()))
+                        .description("Physical connections dialed for reads, by the server they went to and why")
+                        .register(registry);
+                byReason[route.reason().ordinal()] = known;
+            }
+            return known;
         }
 
         Counter retries(Retryability recovery, String sqlState) {

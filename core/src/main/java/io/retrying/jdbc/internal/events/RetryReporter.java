@@ -5,6 +5,7 @@ import io.retrying.jdbc.CircuitEvent;
 import io.retrying.jdbc.CircuitState;
 import io.retrying.jdbc.Classifier;
 import io.retrying.jdbc.CommitOutcome;
+import io.retrying.jdbc.ReadRoute;
 import io.retrying.jdbc.ReplayOutcome;
 import io.retrying.jdbc.RetryEvent;
 import io.retrying.jdbc.RetryListener;
@@ -222,6 +223,25 @@ public final class RetryReporter {
                 listener.onReplay(outcome);
             } catch (Exception e) {
                 listenerFailed("onReplay", e);
+            }
+        }
+    }
+
+    /**
+     * A physical connection for reads was routed: DEBUG (the server as {@code host:port}, as the
+     * circuit breaker's lines name it), then {@link RetryListener#onReadRouted}. Called on a dial,
+     * never per statement, and only by a data source with reader hosts.
+     */
+    public void readRouted(ReadRoute route, String connectionId) {
+        if (log.isDebugEnabled()) {
+            log.debug("reads routed: target={} server={} reason={} conn={}", route.target(), route.server(), route.reason(),
+                    connectionId);
+        }
+        if (listener != null) {
+            try {
+                listener.onReadRouted(route);
+            } catch (Exception e) {
+                listenerFailed("onReadRouted", e);
             }
         }
     }

@@ -1,6 +1,7 @@
 package io.retrying.jdbc.internal.jdbc;
 
 import io.retrying.jdbc.Classifier;
+import io.retrying.jdbc.ReadRoute;
 import io.retrying.jdbc.internal.dial.DialTarget;
 import io.retrying.jdbc.internal.dial.HostChoice;
 import io.retrying.jdbc.internal.config.Readers;
@@ -9,6 +10,7 @@ import io.retrying.jdbc.internal.config.RetrySetting;
 import io.retrying.jdbc.internal.dial.DataSourceDialer;
 import io.retrying.jdbc.internal.dial.Dialer;
 import io.retrying.jdbc.internal.dial.DriverDialer;
+import io.retrying.jdbc.internal.events.RetryReporter;
 import io.retrying.jdbc.internal.proof.ReadOnlyFrame;
 import io.retrying.jdbc.internal.proof.ReadOnlyProof;
 import java.sql.Connection;
@@ -17,6 +19,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import org.postgresql.core.BaseConnection;
+import org.postgresql.util.HostSpec;
 import org.postgresql.core.TransactionState;
 
 /**
@@ -37,6 +40,9 @@ import org.postgresql.core.TransactionState;
  * <p>Switching between the roles keeps the other role's physical connection open ("parked"), so
  * that a pool that sets and resets read-only on every borrow dials each server once, not on every
  * switch. A parked connection found dead is healed as any lost connection: on its next use.
+ *
+ * <p>Each physical connection dialed for reads is reported ({@link RetryReporter#readRouted}): a
+ * standby, or the primary when no reader could take the reads; a parked one taken back is not.
  */
 final class ReadRouting implements Dialer {
 
@@ -53,6 +59,9 @@ final class ReadRouting implements Dialer {
     private final Dialer writer;
     private final HostDialer hosts;
     private final Readers readers;
+    private final RetryReporter reporter;
+    /** The retrying connection's number, for the routing's log line. */
+    private final long connectionNumber;
     /** Whether the connection wants a reader (it is in setReadOnly(true)). */
     private boolean reads;
     /** Whether the physical connection in hand is a reader's. */
@@ -62,10 +71,12 @@ final class ReadRouting implements Dialer {
     private Connection parkedWriter;
     private Connection parkedReader;
 
-    ReadRouting(Dialer writer, HostDialer hosts, Readers readers) {
+    ReadRouting(Dialer writer, HostDialer hosts, Readers readers, RetryReporter reporter, long connectionNumber) {
         this.writer = writer;
         this.hosts = hosts;
         this.readers = readers;
+        this.reporter = reporter;
+        this.connectionNumber = connectionNumber;
     }
 
     /**
@@ -74,15 +85,15 @@ final class ReadRouting implements Dialer {
      * @throws SQLException 22023 when readers are named but the connections do not come from a URL
      *     (the readers are dialed with the URL's database, user and settings)
      */
-    static Dialer over(Dialer dialer, Readers readers) throws SQLException {
+    static Dialer over(Dialer dialer, Readers readers, RetryReporter reporter, long connectionNumber) throws SQLException {
         if (readers.none()) {
             return dialer;
         }
         if (dialer instanceof DriverDialer driver) {
-            return new ReadRouting(driver, driver::dialHost, readers);
+            return new ReadRouting(driver, driver::dialHost, readers, reporter, connectionNumber);
         }
         if (dialer instanceof DataSourceDialer source && source.dialsHosts()) {
-            return new ReadRouting(source, source::dialHost, readers);
+            return new ReadRouting(source, source::dialHost, readers, reporter, connectionNumber);
         }
         throw new SQLException(RetrySetting.READERS.key() + " needs a jdbc:retrying:postgresql: URL (or a data source"
                 + " set up with a URL, or over pgjdbc's own data source; not over a pool): the readers are dialed with"
@@ -132,6 +143,7 @@ final class ReadRouting implements Dialer {
                 String refusal = refusal(c);
                 if (refusal == null) {
                     onReader = true;
+                    routed(ReadRoute.Target.STANDBY, host.toString(), ReadRoute.Reason.READ_ONLY);
                     return c;
                 }
                 writer.discard(c);
@@ -148,7 +160,9 @@ final class ReadRouting implements Dialer {
         }
         if (readers.fallBackToPrimary()) {
             onReader = false;
-            return writer.dial();
+            Connection primary = writer.dial();
+            routed(ReadRoute.Target.PRIMARY, serverOf(primary), ReadRoute.Reason.NO_STANDBY_USABLE);
+            return primary;
         }
         SQLException failed = new SQLException("No reader of " + readers.hosts() + " is up, a standby and within "
                 + readers.maxLag().toMillis() + " ms of the primary (retry.readersFallBackToPrimary=false)", "08001");
@@ -177,6 +191,20 @@ final class ReadRouting implements Dialer {
                         + " ms" : null;
             }
         });
+    }
+
+    private void routed(ReadRoute.Target target, String server, ReadRoute.Reason reason) {
+        reporter.readRouted(new ReadRoute(target, server, reason), RetryingConnections.id(connectionNumber));
+    }
+
+    /** The {@code host:port} pgjdbc reached on {@code c} (a multi-host URL's primary), from its memory: no round trip. */
+    private static String serverOf(Connection c) {
+        try {
+            HostSpec reached = c.unwrap(BaseConnection.class).getQueryExecutor().getHostSpec();
+            return new Readers.Host(reached.getHost(), reached.getPort()).toString();
+        } catch (SQLException notPgjdbc) {
+            return "unknown";
+        }
     }
 
     private static SQLException addTo(SQLException first, SQLException next) {

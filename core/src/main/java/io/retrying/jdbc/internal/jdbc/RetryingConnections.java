@@ -48,7 +48,7 @@ public final class RetryingConnections {
      */
     public static Connection open(Dialer dialer, RetryConfig config) throws SQLException {
         long number = IDS.incrementAndGet();
-        dialer = ReadRouting.over(dialer, config.readers()); // issue 27: read-only connections on the readers
+        dialer = ReadRouting.over(dialer, config.readers(), config.reporter(), number); // issue 27: read-only connections on the readers
         Connection physical = dial(dialer, config, number, null);
         boolean autoCommit;
         boolean readOnly;

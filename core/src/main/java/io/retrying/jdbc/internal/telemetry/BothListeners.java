@@ -2,6 +2,7 @@ package io.retrying.jdbc.internal.telemetry;
 
 import io.retrying.jdbc.CircuitEvent;
 import io.retrying.jdbc.CommitOutcome;
+import io.retrying.jdbc.ReadRoute;
 import io.retrying.jdbc.ReplayOutcome;
 import io.retrying.jdbc.RetryEvent;
 import io.retrying.jdbc.RetryListener;
@@ -89,6 +90,15 @@ final class BothListeners implements RetryListener {
             first.onReplay(outcome);
         } finally {
             second.onReplay(outcome);
+        }
+    }
+
+    @Override
+    public void onReadRouted(ReadRoute route) {
+        try {
+            first.onReadRouted(route);
+        } finally {
+            second.onReadRouted(route);
         }
     }
 
