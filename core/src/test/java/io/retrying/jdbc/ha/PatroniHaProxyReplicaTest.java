@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.retrying.jdbc.CommitOutcomeUnknownException;
 import io.retrying.jdbc.Commits;
+import io.retrying.jdbc.ReadRoute;
+import io.retrying.jdbc.RetryListener;
 import io.retrying.jdbc.RetryingDataSource;
 import io.retrying.jdbc.fixtures.HaProxy;
 import io.retrying.jdbc.fixtures.PatroniCluster;
@@ -112,9 +114,10 @@ class PatroniHaProxyReplicaTest {
             sides.faultNow();
             cluster.loadBalance(replica, false);
             try {
-                // HAProxy's three failed checks, then its cut: the readers' sessions there are gone
-                awaitNoReaders(replica, Duration.ofSeconds(30));
-                assertTrue(sides.layerReads.awaitProgress(10, Duration.ofSeconds(20)), "reads after the cut: " + sides.layerReads);
+                // HAProxy's three failed checks, then its cut: the replica port's sessions there are gone
+                awaitNoReplicaPortReaders(replica, Duration.ofSeconds(30));
+                assertTrue(sides.replicaPort.awaitProgress(10, Duration.ofSeconds(20)), "reads after the cut: " + sides.replicaPort);
+                assertTrue(sides.readers.awaitProgress(10, Duration.ofSeconds(20)), "reads after the cut: " + sides.readers);
             } finally {
                 cluster.loadBalance(replica, true);
             }
@@ -126,7 +129,7 @@ class PatroniHaProxyReplicaTest {
     void patronictlSwitchover() throws Exception {
         run("`patronictl switchover`", "rsw_", true, sides -> {
             sides.faultNow();
-            cluster.switchover();
+            awaitPromotedReplicaLeavesTheReplicaPort(cluster.switchover(), sides);
         });
     }
 
@@ -135,8 +138,19 @@ class PatroniHaProxyReplicaTest {
     void killOfTheLeadersPostmaster() throws Exception {
         run("kill -9 of the leader's postmaster", "rkl_", true, sides -> {
             sides.faultNow();
-            cluster.killLeader();
+            awaitPromotedReplicaLeavesTheReplicaPort(cluster.killLeader(), sides);
         });
+    }
+
+    /**
+     * The replica promoted in {@code old}'s place answers 503 to {@code /replica} from then on:
+     * HAProxy marks it down on the replica port after three checks and cuts the sessions the replica
+     * port's readers hold there, who go on on the other replica. The fault lasts until then.
+     */
+    private static void awaitPromotedReplicaLeavesTheReplicaPort(PatroniCluster.Node old, Sides sides) throws Exception {
+        PatroniCluster.Node promoted = cluster.awaitNewLeader(old, Duration.ofSeconds(40));
+        awaitNoReplicaPortReaders(promoted, Duration.ofSeconds(30));
+        assertTrue(sides.replicaPort.awaitProgress(10, Duration.ofSeconds(20)), "reads after the cut: " + sides.replicaPort);
     }
 
     @FunctionalInterface
@@ -153,7 +167,6 @@ class PatroniHaProxyReplicaTest {
         /** The writers' data source's readers, routed by {@code retry.readers}. */
         StandbyReads readers;
         StandbyReads plainReads;
-        StandbyReads layerReads;
         volatile long faultAt;
 
         void faultNow() {
@@ -174,6 +187,15 @@ class PatroniHaProxyReplicaTest {
         RetryingDataSource writers = new RetryingDataSource();
         writers.setUrl("jdbc:retrying:" + primaryPort + "&ApplicationName=" + READERS_APP + "&retry.readers=127.0.0.1:"
                 + haproxy.replicaPort());
+        // where the routed reads went (issue 27 item 3): by target and reason
+        Map<String, java.util.concurrent.atomic.AtomicInteger> routes = new java.util.concurrent.ConcurrentHashMap<>();
+        writers.setRetryListener(new RetryListener() {
+            @Override
+            public void onReadRouted(ReadRoute route) {
+                routes.computeIfAbsent(route.target() + "/" + route.reason(), k -> new java.util.concurrent.atomic.AtomicInteger())
+                        .incrementAndGet();
+            }
+        });
         RetryingDataSource replicas = new RetryingDataSource();
         replicas.setUrl("jdbc:retrying:" + replicaPort + "&ApplicationName=" + REPLICA_PORT_APP);
         Sides sides = new Sides();
@@ -190,7 +212,6 @@ class PatroniHaProxyReplicaTest {
         sides.readers = new StandbyReads("readers", prefix + "layer_", writers::getConnection, false, true, 1, 1);
         sides.plainReads = new StandbyReads("plain", prefix + "plain_", () -> DriverManager.getConnection("jdbc:" + replicaPort),
                 true, false, 1, 1);
-        sides.layerReads = sides.replicaPort;
         List<StandbyReads> layerReads = List.of(sides.replicaPort, sides.readers);
         try {
             assertTrue(sides.layerBank.awaitProgress(10, Duration.ofSeconds(20)), "before the fault: " + sides.layerBank);
@@ -239,8 +260,10 @@ class PatroniHaProxyReplicaTest {
                 + ") | " + seconds(sides.plainReads.longestPause(sides.faultAt)) + " / " + seconds(layerPause) + " | "
                 + (failover ? seconds(plainFirst) + " / " + seconds(layerFirst) : "-") + " |";
         Files.writeString(FIGURES, row + "\n", StandardCharsets.UTF_8, StandardOpenOption.APPEND);
-        LOG.info("{}: {}; replica port {}, readers {}, bank {}, audit {}; plain reads {}, plain bank {}", fault, row,
-                sides.replicaPort, sides.readers, sides.layerBank, audit, sides.plainReads, sides.plainBank);
+        LOG.info("{}: {}; replica port {}, readers {} (routed {}), bank {}, audit {}; plain reads {}, plain bank {}; plain's first"
+                + " failures {}", fault, row, sides.replicaPort, sides.readers, routes, sides.layerBank, audit, sides.plainReads,
+                sides.plainBank, java.util.stream.Stream.concat(sides.plainReads.failures().stream(),
+                        sides.plainBank.failures().stream()).limit(4).toList());
 
         assertEquals(List.of(), layerReadFailures.stream().map(f -> f + causes(f.error())).toList(),
                 fault + ": reads that reached the application as an error");
@@ -296,22 +319,30 @@ class PatroniHaProxyReplicaTest {
         return best;
     }
 
+    /** The layer's reader sessions on a replica (on a replica, the writers' data source has its readers only). */
     private static int readerSessions(PatroniCluster.Node n) throws SQLException {
+        return sessions(n, "'" + REPLICA_PORT_APP + "', '" + READERS_APP + "'");
+    }
+
+    private static int sessions(PatroniCluster.Node n, String applications) throws SQLException {
         try (Connection c = n.connect(); Statement st = c.createStatement(); ResultSet rs = st.executeQuery(
-                "SELECT count(*) FROM pg_stat_activity WHERE application_name IN ('" + REPLICA_PORT_APP + "', '" + READERS_APP + "')")) {
+                "SELECT count(*) FROM pg_stat_activity WHERE application_name IN (" + applications + ")")) {
             rs.next();
             return rs.getInt(1);
         }
     }
 
-    private static void awaitNoReaders(PatroniCluster.Node n, Duration max) throws Exception {
+    /** Until HAProxy cut the sessions the replica port's data source holds on {@code n}. */
+    private static void awaitNoReplicaPortReaders(PatroniCluster.Node n, Duration max) throws Exception {
         long deadline = System.nanoTime() + max.toNanos();
-        while (readerSessions(n) > 0) {
+        int before = sessions(n, "'" + REPLICA_PORT_APP + "'");
+        while (sessions(n, "'" + REPLICA_PORT_APP + "'") > 0) {
             if (System.nanoTime() > deadline) {
-                throw new AssertionError("HAProxy did not cut the readers' sessions on " + n + " within " + max);
+                throw new AssertionError("HAProxy did not cut the replica port's sessions on " + n + " within " + max);
             }
             Thread.sleep(200);
         }
+        LOG.info("HAProxy cut the replica port's sessions on {} ({} when the wait began)", n, before);
     }
 
     /** Waits until every replica has replayed what the leader has written so far. */
