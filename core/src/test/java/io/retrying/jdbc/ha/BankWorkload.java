@@ -73,7 +73,7 @@ final class BankWorkload implements AutoCloseable {
     private BankWorkload(String prefix, Dial dial, boolean redial, int readerThreads, int autocommitThreads, int transferThreads) {
         this.prefix = prefix;
         readers = Workers.start(prefix + "reader", readerThreads, () -> {
-            Held held = new Held(dial, redial, false);
+            HeldConnection held = held(dial, redial, false);
             return () -> held.run(c -> {
                 try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT sum(balance) FROM " + prefix + "accounts")) {
                     rs.next();
@@ -84,7 +84,7 @@ final class BankWorkload implements AutoCloseable {
             });
         });
         autocommitWriters = Workers.start(prefix + "autocommit", autocommitThreads, () -> {
-            Held held = new Held(dial, redial, false);
+            HeldConnection held = held(dial, redial, false);
             String keys = "a" + threadIds.incrementAndGet() + "-";
             AtomicLong seq = new AtomicLong();
             return () -> {
@@ -105,7 +105,7 @@ final class BankWorkload implements AutoCloseable {
             };
         });
         transfers = Workers.start(prefix + "transfer", transferThreads, () -> {
-            Held held = new Held(dial, redial, true);
+            HeldConnection held = held(dial, redial, true);
             String keys = "t" + threadIds.incrementAndGet() + "-";
             AtomicLong seq = new AtomicLong();
             return () -> {
@@ -154,48 +154,8 @@ final class BankWorkload implements AutoCloseable {
         });
     }
 
-    /** The connection a thread holds; the plain side dials a new one after a failure, the retrying side keeps its own. */
-    private final class Held {
-        private final Dial dial;
-        private final boolean redial;
-        private final boolean transactional;
-        private Connection connection;
-
-        Held(Dial dial, boolean redial, boolean transactional) {
-            this.dial = dial;
-            this.redial = redial;
-            this.transactional = transactional;
-        }
-
-        void run(SqlWork work) throws SQLException {
-            if (connection == null) {
-                try {
-                    connection = dial.open();
-                } catch (SQLException e) {
-                    failedDials.add(System.nanoTime());
-                    throw e;
-                }
-                connection.setAutoCommit(!transactional);
-            }
-            try {
-                work.run(connection);
-            } catch (SQLException e) {
-                if (redial) {
-                    try {
-                        connection.close();
-                    } catch (SQLException ignored) {
-                        // it is broken anyway
-                    }
-                    connection = null;
-                }
-                throw e;
-            }
-        }
-    }
-
-    @FunctionalInterface
-    private interface SqlWork {
-        void run(Connection c) throws SQLException;
+    private HeldConnection held(Dial dial, boolean redial, boolean transactional) {
+        return new HeldConnection(dial, redial, c -> c.setAutoCommit(!transactional), () -> failedDials.add(System.nanoTime()));
     }
 
     private void wrote(long started, String key) {

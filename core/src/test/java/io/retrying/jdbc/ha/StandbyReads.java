@@ -54,15 +54,16 @@ final class StandbyReads implements AutoCloseable {
         String total = "SELECT sum(balance), count(*) FROM " + prefix + "accounts";
         String catalog = "SELECT id, v FROM " + prefix + "catalog ORDER BY id";
         plain = Workers.start(name + "-read", plainThreads, () -> {
-            Held held = new Held(dial, redial, setReadOnly, true);
+            HeldConnection held = held(dial, redial, setReadOnly, true);
             return () -> held.run(c -> {
                 try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(total)) {
                     checkTotal(rs);
                 }
+                doneAt.add(System.nanoTime());
             });
         });
         transactions = Workers.start(name + "-rotx", transactionThreads, () -> {
-            Held held = new Held(dial, redial, true, false);
+            HeldConnection held = held(dial, redial, true, false);
             return () -> held.run(c -> {
                 try {
                     try (Statement st = c.createStatement()) {
@@ -77,6 +78,7 @@ final class StandbyReads implements AutoCloseable {
                         }
                     }
                     c.commit();
+                    doneAt.add(System.nanoTime());
                 } catch (SQLException e) {
                     try {
                         c.rollback();
@@ -111,50 +113,15 @@ final class StandbyReads implements AutoCloseable {
         }
     }
 
-    /** The connection a thread holds; the plain side dials a new one after a failure. */
-    private final class Held {
-        private final BankWorkload.Dial dial;
-        private final boolean redial;
-        private final boolean readOnly;
-        private final boolean autoCommit;
-        private Connection connection;
-
-        Held(BankWorkload.Dial dial, boolean redial, boolean readOnly, boolean autoCommit) {
-            this.dial = dial;
-            this.redial = redial;
-            this.readOnly = readOnly;
-            this.autoCommit = autoCommit;
-        }
-
-        void run(SqlWork work) throws SQLException {
-            if (connection == null) {
-                connection = dial.open();
-                connection.setReadOnly(readOnly);
-                connection.setAutoCommit(autoCommit);
-                if (!autoCommit) {
-                    connection.setTransactionIsolation(Connection.TRANSACTION_REPEATABLE_READ);
-                }
+    /** A thread's connection, set up as its kind of read wants it. */
+    private static HeldConnection held(BankWorkload.Dial dial, boolean redial, boolean readOnly, boolean autoCommit) {
+        return new HeldConnection(dial, redial, c -> {
+            c.setReadOnly(readOnly);
+            c.setAutoCommit(autoCommit);
+            if (!autoCommit) {
+                c.setTransactionIsolation(Connection.TRANSACTION_REPEATABLE_READ);
             }
-            try {
-                work.run(connection);
-                doneAt.add(System.nanoTime());
-            } catch (SQLException e) {
-                if (redial) {
-                    try {
-                        connection.close();
-                    } catch (SQLException ignored) {
-                        // it is broken anyway
-                    }
-                    connection = null;
-                }
-                throw e;
-            }
-        }
-    }
-
-    @FunctionalInterface
-    private interface SqlWork {
-        void run(Connection c) throws SQLException;
+        }, () -> { });
     }
 
     boolean awaitProgress(long more, Duration max) throws InterruptedException {
