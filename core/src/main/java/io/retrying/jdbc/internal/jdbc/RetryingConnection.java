@@ -1,11 +1,9 @@
 package io.retrying.jdbc.internal.jdbc;
 
-import io.retrying.jdbc.Attempt;
 import io.retrying.jdbc.Classifier;
 import io.retrying.jdbc.CommitOutcomeUnknownException;
 import io.retrying.jdbc.Commits;
 import io.retrying.jdbc.RetryBudget;
-import io.retrying.jdbc.Retryability;
 import io.retrying.jdbc.internal.commit.CommitResolver;
 import io.retrying.jdbc.internal.commit.RidingTwins;
 import io.retrying.jdbc.internal.commit.TransactionId;
@@ -20,14 +18,10 @@ import io.retrying.jdbc.internal.replay.JournalEntry;
 import io.retrying.jdbc.internal.replay.RetryingSavepoint;
 import io.retrying.jdbc.internal.replay.Shape;
 import io.retrying.jdbc.internal.replay.TransactionReplay;
-import io.retrying.jdbc.internal.retry.FailureClass;
 import io.retrying.jdbc.internal.retry.Run;
 import io.retrying.jdbc.internal.retry.SessionRefused;
-import io.retrying.jdbc.internal.retry.Waits;
-import io.retrying.jdbc.internal.session.ReportedSettings;
 import io.retrying.jdbc.internal.session.SessionState;
-import io.retrying.jdbc.internal.session.SessionValues;
-import io.retrying.jdbc.internal.session.StatefulRoutines;
+import io.retrying.jdbc.internal.session.SessionWatch;
 import io.retrying.jdbc.internal.sql.ParameterLog;
 import io.retrying.jdbc.internal.sql.SqlScan;
 import io.retrying.jdbc.internal.telemetry.AgentUrlNote;
@@ -49,7 +43,6 @@ import java.sql.Savepoint;
 import java.sql.ShardingKey;
 import java.sql.Statement;
 import java.sql.Struct;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -155,33 +148,8 @@ public final class RetryingConnection extends PgConnectionExtensions implements 
      */
     private int knownIsolation = -1;
     private boolean isolationSet;
-    /**
-     * pgjdbc's live map of the settings the server reports for the physical connection in hand,
-     * taken while it is alive (a dead pgjdbc connection refuses unwrap) when a statement that may
-     * change them unseen first succeeds (a function, DO, CALL); null until then.
-     */
-    private Map<String, String> reported;
-    /**
-     * The reported settings the lost session had changed, with their last values: what the next
-     * connection must read once restored ({@link ReportedSettings}); null when nothing to check.
-     */
-    private Map<String, String> reportedToKeep;
-    /**
-     * Whether the application ran a statement on the session in hand: code in the database may then
-     * have left state on it that a new session would lack ({@link StatefulRoutines}, asked at the swap).
-     */
-    private boolean sessionUsed;
-    /** Whether one of those statements called a function that may be the application's ({@link SqlScan#APPLICATION_CALL}). */
-    private boolean calledApplicationCode;
-    /**
-     * Who the session runs as and its named settings ({@link SessionValues}), as the server said
-     * after the last statement that may have changed them; null when no such statement ran, or
-     * what it set is not known (read inside a transaction that rolled back). Only kept when the
-     * check is asked for ({@link RetryConfig#checksSessionValues}).
-     */
-    private Map<String, String> sessionValues;
-    /** Whether {@link #sessionValues} was read inside the open transaction, which may still roll it back. */
-    private boolean valuesInTransaction;
+    /** What code in the database may have done to the session unseen, asked of a new connection at a swap. */
+    private final SessionWatch watch;
     /** What the open transaction's id is known to be; made on the first transaction that asks. */
     private TransactionId xid;
     /** The prepared statements' capturing twins (issue 16), made on the first that rides. */
@@ -201,6 +169,7 @@ public final class RetryingConnection extends PgConnectionExtensions implements 
         this.config = config;
         this.number = number;
         this.reporter = config.reporter();
+        this.watch = new SessionWatch(config);
         RetryBudget budget = config.policy().budget();
         if (budget != null) {
             budget.connectionOpened(); // the default budget's floor scales with the open connections
@@ -302,23 +271,10 @@ public final class RetryingConnection extends PgConnectionExtensions implements 
         return c;
     }
 
-    /**
-     * The physical connection in hand is being let go: what the server last reported of its
-     * session (pgjdbc's map, read only now: nothing on the happy path) is kept for the next one to
-     * be checked against, unless a transaction was open (its reports may show changes the server
-     * then rolled back).
-     */
-    private void noteReportedAtLoss(Connection old) {
-        boolean transactionOpen = sqlTransaction || session.hasPending()
-                || (!session.autoCommit() && (transactionWork || transactionFailure != null));
-        Map<String, String> view = reported;
-        reported = null;
-        if (!transactionOpen && view != null) {
-            Map<String, String> last = ReportedSettings.session(view);
-            if (last != null) {
-                reportedToKeep = last;
-            }
-        }
+    /** The physical connection in hand is being let go: see {@link SessionWatch#lettingGo}. */
+    private void noteReportedAtLoss() {
+        watch.lettingGo(sqlTransaction || session.hasPending()
+                || (!session.autoCommit() && (transactionWork || transactionFailure != null)));
     }
 
     // ---- state the statements and the funnel read
@@ -456,74 +412,19 @@ public final class RetryingConnection extends PgConnectionExtensions implements 
         delegate = Placeholder.RECONNECTING;
         generation++;
         if (!Placeholder.is(old)) {
-            noteReportedAtLoss(old);
+            noteReportedAtLoss();
             // the layer's own work too: a pool's eviction starts its refill, which a tracer would show
             Telemetry.ownWork(LayerTelemetry.Work.RECONNECT, () -> dialer.discard(old));
         }
-        // only what the application ran counts: a failed statement's effects were rolled back with it.
-        // Values read after the code that may have changed them: the new session must match them;
-        // otherwise, without an initializer that vouches for the session, the catalogs are asked.
-        // (a read leaves sessionUsed false: only statements after it can have changed state unseen, and
-        // the catalogs are asked about what those reach without naming it)
-        Map<String, String> known = config.checksSessionValues() ? sessionValues : null;
-        boolean askStateful = sessionUsed && config.initializer() == null;
-        String stateful = null;
-        String differs = null;
-        Connection fresh;
-        long started = config.policy().nanoClock().getAsLong();
-        for (int dials = 1; ; dials++) {
-            try {
-                // the layer's own work (a pool's liveness check of the replacement among it): Telemetry
-                fresh = Telemetry.ownWork(LayerTelemetry.Work.RECONNECT,
-                        () -> RetryingConnections.dial(dialer, config, number, session::restoreOnto));
-            } catch (SQLException failed) {
-                SessionState.UnprovenRestore unproven = SessionState.UnprovenRestore.in(failed);
-                if (unproven == null) {
-                    throw failed;
-                }
-                // never run, so never applied twice; the application learns its session lost the setting
-                session.forget(unproven.restore);
-                lost = new SessionRefused("The connection to the server was lost, and a new one cannot be given the"
-                        + " session's settings: " + unproven.getMessage() + ". Call rollback() to continue on a new"
-                        + " connection without that setting.", "08003", unproven);
-                throw lost;
-            }
-            if (!askStateful && known == null) {
-                break;
-            }
-            try {
-                if (askStateful) {
-                    stateful = StatefulRoutines.first(fresh, calledApplicationCode);
-                }
-                if (stateful == null && known != null) {
-                    differs = SessionValues.settle(known, fresh, config.sessionSettings(), config.initializer() == null,
-                            session);
-                }
-                break;
-            } catch (SQLException broken) {
-                // the new connection died under the question (a server still restarting, a kill sweep):
-                // nothing ran on it, so the question is asked on another, as a proof's is
-                dialer.discard(fresh);
-                Attempt next = config.policy().decideReconnect(broken, dials,
-                        config.reconnectWindow().minusNanos(config.policy().nanoClock().getAsLong() - started));
-                if (!next.retry() || dials >= MAX_QUESTION_DIALS
-                        || !FailureClass.of(broken, false, false, false).needsNewConnection()) {
-                    throw broken;
-                }
-                reporter.retrying(RetryReporter.event(broken, next, dials, MAX_QUESTION_DIALS, id(),
-                        Duration.ofNanos(config.policy().nanoClock().getAsLong() - started)));
-                Waits.sleep(config.policy(), next.delay(), broken);
-            }
-        }
-        Map<String, String> keep = reportedToKeep;
-        reportedToKeep = null;
-        String unseen = null;
+        SessionWatch.Checked checked;
         try {
-            unseen = keep == null ? null : ReportedSettings.keep(keep, fresh, session);
-        } catch (SQLException e) {
-            dialer.discard(fresh);
-            throw e;
+            checked = watch.dial(() -> RetryingConnections.dial(dialer, config, number, session::restoreOnto), dialer,
+                    reporter, id(), session);
+        } catch (SessionRefused refused) {
+            lost = refused;
+            throw refused;
         }
+        Connection fresh = checked.fresh();
         pinnedBy = null;
         lost = null;
         transactionFailure = null;
@@ -535,35 +436,9 @@ public final class RetryingConnection extends PgConnectionExtensions implements 
         if (!isolationSet || config.initializer() != null) {
             knownIsolation = -1; // the initializer runs after the restore, and may set it
         }
-        if (unseen != null) {
-            // the server said the session ran as someone the model does not know of: do not guess
+        if (checked.refused() != null) {
             dialer.discard(fresh);
-            lost = new SessionRefused("The session's " + unseen + " had changed where this layer could not see it"
-                    + " (inside a function, a procedure or a DO block), so a new connection would not run as the old"
-                    + " one did. Call rollback() to continue on a new connection without that change.", "08003");
-            throw lost;
-        }
-        sessionUsed = false;
-        calledApplicationCode = false;
-        if (differs != null) {
-            dialer.discard(fresh);
-            sessionValues = null;
-            // its name only: a value may be a tenant's or a user's
-            lost = new SessionRefused("The connection to the server was lost, and a new one does not have the session's "
-                    + differs + " as it was (set where this layer cannot see it, inside a function, a procedure or a DO"
-                    + " block), so it would not run as the old one did. Call rollback() to continue on a new connection"
-                    + " without that state.", "08003");
-            throw lost;
-        }
-        if (stateful != null) {
-            dialer.discard(fresh);
-            // the old session may have run code that set who it runs as, a tenant, a lock: restoring what
-            // the layer saw would run the application's statements as someone else (issue 28)
-            lost = new SessionRefused("The connection to the server was lost, and the session may have held state that"
-                    + " code in the database sets where this layer cannot see it (" + stateful + " may change a setting,"
-                    + " the role or a session lock), so a new connection would not run as the old one did. Call"
-                    + " rollback() to continue on a new connection without that state, or register a"
-                    + " ConnectionInitializer that re-establishes it.", "08003");
+            lost = checked.refused();
             throw lost;
         }
         if (xid != null) {
@@ -579,9 +454,6 @@ public final class RetryingConnection extends PgConnectionExtensions implements 
         }
         return fresh;
     }
-
-    /** How many new connections the question of {@link StatefulRoutines} may dial when each dies under it. */
-    private static final int MAX_QUESTION_DIALS = 3;
 
     private static SQLException closedByApplication() {
         return new SQLException("This connection has been closed.", "08003");
@@ -639,7 +511,7 @@ public final class RetryingConnection extends PgConnectionExtensions implements 
     public void dropPhysical() {
         Connection old = delegate;
         if (!Placeholder.is(old)) {
-            noteReportedAtLoss(old);
+            noteReportedAtLoss();
             delegate = Placeholder.RECONNECTING;
             generation++;
             outOfSight = false;
@@ -733,12 +605,11 @@ public final class RetryingConnection extends PgConnectionExtensions implements 
      */
     void executed(RetryingStatement statement, int op, int flags, String sql, int intArg, Object arg, long result,
             Statement physical, Run run) throws SQLException {
-        sessionUsed = true;
+        watch.used();
         if ((flags & (SqlScan.SESSION | SqlScan.CONFIG | SqlScan.PINS | SqlScan.TX_CONTROL | SqlScan.CALLS)) != 0) {
             noteEffects(statement, op, flags, sql);
-            if ((flags & (SqlScan.APPLICATION_CALL | SqlScan.SESSION | SqlScan.CONFIG)) != 0
-                    && config.checksSessionValues()) {
-                readSessionValues();
+            if (watch.readsValuesAfter(flags)) {
+                watch.readValues(physicalInHand(), inTransaction());
             }
         }
         if (inTransaction()) {
@@ -760,19 +631,12 @@ public final class RetryingConnection extends PgConnectionExtensions implements 
     }
 
     private void noteEffects(RetryingStatement statement, int op, int flags, String sql) {
-        calledApplicationCode |= (flags & SqlScan.APPLICATION_CALL) != 0;
+        watch.mayChangeUnseen(flags, physicalInHand());
         if ((flags & (SqlScan.SESSION | SqlScan.CONFIG | SqlScan.TX_CONTROL | SqlScan.CALLS)) != 0) {
             // a SET, BEGIN ISOLATION LEVEL, DO, CALL or a function (set_config inside) may change the isolation
             knownIsolation = -1;
             if (seen != null) {
                 seen.sqlMayHaveChangedSettings();
-            }
-        }
-        if ((flags & (SqlScan.CALLS | SqlScan.TX_CONTROL)) != 0 && reported == null) {
-            // a function, DO or CALL may change a setting unseen: keep the server's word on them at hand
-            Connection d = delegate;
-            if (!Placeholder.is(d)) {
-                reported = ReportedSettings.view(d);
             }
         }
         if ((flags & SqlScan.PINS) != 0) {
@@ -807,7 +671,6 @@ public final class RetryingConnection extends PgConnectionExtensions implements 
         }
     }
 
-
     /**
      * A COMMIT sent as SQL ({@code execute("COMMIT")}) lost its connection before the reply: the
      * transaction may or may not have committed (issue 12 case 13), as for a lost {@code commit()}.
@@ -829,39 +692,8 @@ public final class RetryingConnection extends PgConnectionExtensions implements 
                 + "transaction committed is unknown" + (id != Commits.NO_XID ? " (transaction " + id + ")" : ""), id, lost);
     }
 
-    /**
-     * Reads who the session runs as and its named settings after a statement that may have changed
-     * them unseen (failure path of nothing: the statement's result is in hand; a read that fails
-     * leaves them unknown, and a loss then takes the careful path of {@link StatefulRoutines}).
-     */
-    private void readSessionValues() {
-        Connection d = delegate;
-        sessionValues = null;
-        if (Placeholder.is(d)) {
-            return;
-        }
-        try {
-            sessionValues = SessionValues.read(d, config.sessionSettings());
-            valuesInTransaction = inTransaction();
-            // what code ran so far is in the values read; what runs after them is asked about at a swap
-            sessionUsed = false;
-            calledApplicationCode = false;
-        } catch (SQLException unreadable) {
-            // unknown: the next call finds a dead connection for itself
-        }
-    }
-
     private void endTransaction(boolean committed) {
-        if (valuesInTransaction) {
-            valuesInTransaction = false;
-            if (!committed) {
-                // what the transaction set may be undone with it: back to asking the catalogs about
-                // any code the session ran
-                sessionValues = null;
-                sessionUsed = true;
-                calledApplicationCode = true;
-            }
-        }
+        watch.transactionEnded(committed);
         if (!isolationSet) {
             knownIsolation = -1; // read inside the transaction: its own level, which may not be the session's
         }
@@ -1048,10 +880,7 @@ public final class RetryingConnection extends PgConnectionExtensions implements 
         Connection d = delegate;
         if (lost != null || Placeholder.is(d)) {
             if (lost != null) {
-                reportedToKeep = null; // the acknowledgement: the next connection starts without what was lost
-                sessionUsed = false;
-                calledApplicationCode = false;
-                sessionValues = null;
+                watch.acknowledged();
             }
             lost = null;
             dropPhysical();
@@ -1539,65 +1368,14 @@ public final class RetryingConnection extends PgConnectionExtensions implements 
 
     // ---- pass-throughs (plain forwarding to the current physical connection)
 
-
-
-
-    @Override
-    public Blob createBlob() throws SQLException {
-        return delegate().createBlob();
-    }
-
-    @Override
-    public Clob createClob() throws SQLException {
-        return delegate().createClob();
-    }
-
-    @Override
-    public NClob createNClob() throws SQLException {
-        return delegate().createNClob();
-    }
-
-    @Override
-    public SQLXML createSQLXML() throws SQLException {
-        return delegate().createSQLXML();
-    }
-
-    @Override
-    public Struct createStruct(String a, Object[] b) throws SQLException {
-        return delegate().createStruct(a, b);
-    }
-
-
-
-
-
-
-
-
-
-
-    @Override
-    public String nativeSQL(String a) throws SQLException {
-        return delegate().nativeSQL(a);
-    }
-
-    @Override
-    public void setShardingKey(ShardingKey a) throws SQLException {
-        delegate().setShardingKey(a);
-    }
-
-    @Override
-    public void setShardingKey(ShardingKey a, ShardingKey b) throws SQLException {
-        delegate().setShardingKey(a, b);
-    }
-
-    @Override
-    public boolean setShardingKeyIfValid(ShardingKey a, ShardingKey b, int c) throws SQLException {
-        return delegate().setShardingKeyIfValid(a, b, c);
-    }
-
-    @Override
-    public boolean setShardingKeyIfValid(ShardingKey a, int b) throws SQLException {
-        return delegate().setShardingKeyIfValid(a, b);
-    }
+    @Override public Blob createBlob() throws SQLException { return delegate().createBlob(); }
+    @Override public Clob createClob() throws SQLException { return delegate().createClob(); }
+    @Override public NClob createNClob() throws SQLException { return delegate().createNClob(); }
+    @Override public SQLXML createSQLXML() throws SQLException { return delegate().createSQLXML(); }
+    @Override public Struct createStruct(String a, Object[] b) throws SQLException { return delegate().createStruct(a, b); }
+    @Override public String nativeSQL(String a) throws SQLException { return delegate().nativeSQL(a); }
+    @Override public void setShardingKey(ShardingKey a) throws SQLException { delegate().setShardingKey(a); }
+    @Override public void setShardingKey(ShardingKey a, ShardingKey b) throws SQLException { delegate().setShardingKey(a, b); }
+    @Override public boolean setShardingKeyIfValid(ShardingKey a, ShardingKey b, int c) throws SQLException { return delegate().setShardingKeyIfValid(a, b, c); }
+    @Override public boolean setShardingKeyIfValid(ShardingKey a, int b) throws SQLException { return delegate().setShardingKeyIfValid(a, b); }
 }
