@@ -27,7 +27,6 @@ import io.retrying.jdbc.internal.sql.SqlScan;
 import io.retrying.jdbc.internal.telemetry.AgentUrlNote;
 import io.retrying.jdbc.internal.telemetry.Telemetry;
 import io.retrying.jdbc.spi.LayerTelemetry;
-import java.sql.Array;
 import java.sql.Blob;
 import java.sql.CallableStatement;
 import java.sql.Clob;
@@ -35,7 +34,6 @@ import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.NClob;
 import java.sql.PreparedStatement;
-import java.sql.SQLClientInfoException;
 import java.sql.SQLException;
 import java.sql.SQLWarning;
 import java.sql.SQLXML;
@@ -44,8 +42,6 @@ import java.sql.ShardingKey;
 import java.sql.Statement;
 import java.sql.Struct;
 import java.util.List;
-import java.util.Map;
-import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.Executor;
 import org.postgresql.core.BaseConnection;
@@ -69,7 +65,7 @@ import org.postgresql.core.TransactionState;
  *
  * <p>Like a pgjdbc connection, meant for one thread at a time; no locks are taken.
  */
-public final class RetryingConnection extends PgConnectionExtensions implements Connection, FailedConnection {
+public final class RetryingConnection extends SessionCalls implements FailedConnection {
 
     /** The {@code java.sql.Connection} methods that go straight to the physical connection. */
     static final Set<String> PASS_THROUGH = Set.of(
@@ -113,7 +109,6 @@ public final class RetryingConnection extends PgConnectionExtensions implements 
     /** This connection's number; its id ("rc-" + number, for events and logs) is made when first asked. */
     private final long number;
     private String id;
-    public final SessionState session = new SessionState();
     /**
      * What the open transaction did, for a replay (issue 5); see {@link TransactionReplay}. Made on
      * the first transaction that needs it ({@link #journal()}): a borrow in autocommit never does.
@@ -140,14 +135,6 @@ public final class RetryingConnection extends PgConnectionExtensions implements 
     private boolean sqlTransaction;
     /** Why this physical connection may not be swapped transparently, or null. */
     private String pinnedBy;
-    /**
-     * What pgjdbc's getTransactionIsolation (a round trip: SHOW TRANSACTION ISOLATION LEVEL) answers
-     * now, when the layer knows it without asking, else -1: the level setTransactionIsolation set, or
-     * the one read last, until a statement that may change it runs (see {@link #executed}); one read
-     * is forgotten by a swap (the new server's default may differ), a set one is restored with it.
-     */
-    private int knownIsolation = -1;
-    private boolean isolationSet;
     /** What code in the database may have done to the session unseen, asked of a new connection at a swap. */
     private final SessionWatch watch;
     /** What the open transaction's id is known to be; made on the first transaction that asks. */
@@ -160,8 +147,6 @@ public final class RetryingConnection extends PgConnectionExtensions implements 
      * kept across transactions), and each gets its id assigned before COMMIT.
      */
     private boolean outOfSight;
-    /** What the getters last answered, for a connection lost inside a transaction; made on first need. */
-    private LastSeen seen;
 
     RetryingConnection(Connection physical, Dialer dialer, RetryConfig config, long number) {
         this.delegate = physical;
@@ -328,12 +313,14 @@ public final class RetryingConnection extends PgConnectionExtensions implements 
     }
 
     /** The physical connection in hand, or null between a loss and the next dial (never dials). */
+    @Override
     public Connection physicalInHand() {
         Connection d = delegate;
         return Placeholder.is(d) ? null : d;
     }
 
     /** Whether statements run inside a transaction the application opened. */
+    @Override
     public boolean inTransaction() {
         return !session.autoCommit() || sqlTransaction;
     }
@@ -433,9 +420,7 @@ public final class RetryingConnection extends PgConnectionExtensions implements 
         outOfSight = false;
         session.rolledBack();
         clearJournal();
-        if (!isolationSet || config.initializer() != null) {
-            knownIsolation = -1; // the initializer runs after the restore, and may set it
-        }
+        newPhysicalForIsolation(config.initializer() != null);
         if (checked.refused() != null) {
             dialer.discard(fresh);
             lost = checked.refused();
@@ -630,14 +615,44 @@ public final class RetryingConnection extends PgConnectionExtensions implements 
         }
     }
 
+    /**
+     * Lost inside a transaction (or with pinned state) and not closed: the getters answer from what
+     * the layer knows (the session the application set, what the physical connections last
+     * answered), as pgjdbc answers them without the server, so that an application's error handler
+     * can look at the connection before its {@code rollback()} (see {@link #ANSWERS_WHEN_LOST}).
+     */
+    @Override
+    final boolean lostInHand() {
+        return lost != null && !closed;
+    }
+
+    /**
+     * A setting changed by a JDBC setter inside a transaction is pending with it; a replay, which
+     * re-runs the journal and not the setters, could not give it back in its place.
+     */
+    @Override
+    final void setterInTransaction(boolean inTransaction, String setter) {
+        if (inTransaction) {
+            transactionWork = true;
+            journal().refuse(setter + " inside a transaction");
+        }
+    }
+
+    /** Issue 27: with reader hosts, read-only runs on a standby, read-write on the primary. */
+    @Override
+    final void routeFor(boolean readOnly) throws SQLException {
+        // between transactions the physical connection in hand is parked and the call below dials the other role
+        if (dialer instanceof ReadRouting routing && pinnedBy == null && lost == null
+                && routing.switchFor(readOnly, physicalInHand())) {
+            dropPhysical();
+        }
+    }
+
     private void noteEffects(RetryingStatement statement, int op, int flags, String sql) {
         watch.mayChangeUnseen(flags, physicalInHand());
         if ((flags & (SqlScan.SESSION | SqlScan.CONFIG | SqlScan.TX_CONTROL | SqlScan.CALLS)) != 0) {
             // a SET, BEGIN ISOLATION LEVEL, DO, CALL or a function (set_config inside) may change the isolation
-            knownIsolation = -1;
-            if (seen != null) {
-                seen.sqlMayHaveChangedSettings();
-            }
+            settingsMayHaveChanged();
         }
         if ((flags & SqlScan.PINS) != 0) {
             pin("the session holds state only this server connection has (temp table, LISTEN, PREPARE, "
@@ -694,9 +709,7 @@ public final class RetryingConnection extends PgConnectionExtensions implements 
 
     private void endTransaction(boolean committed) {
         watch.transactionEnded(committed);
-        if (!isolationSet) {
-            knownIsolation = -1; // read inside the transaction: its own level, which may not be the session's
-        }
+        transactionEndedForIsolation();
         if (committed) {
             session.committed();
         } else {
@@ -714,7 +727,8 @@ public final class RetryingConnection extends PgConnectionExtensions implements 
      * Runs a session call on the physical connection; when it fails because the connection is
      * gone, heals (swap and restore) and runs it once more on the new one.
      */
-    private void onPhysical(PhysicalCall call) throws SQLException {
+    @Override
+    final void onPhysical(PhysicalCall call) throws SQLException {
         askPhysical(c -> {
             call.on(c);
             return null;
@@ -725,7 +739,8 @@ public final class RetryingConnection extends PgConnectionExtensions implements 
      * As {@link #onPhysical(PhysicalCall)}, for a call that answers: session calls, and metadata
      * (catalog reads, which may run again). Outside a transaction with work, and not pinned.
      */
-    <T> T askPhysical(PhysicalFunction<T> call) throws SQLException {
+    @Override
+    final <T> T askPhysical(PhysicalFunction<T> call) throws SQLException {
         Connection d = delegate();
         try {
             return call.on(d);
@@ -738,15 +753,6 @@ public final class RetryingConnection extends PgConnectionExtensions implements 
         }
     }
 
-    @FunctionalInterface
-    private interface PhysicalCall {
-        void on(Connection physical) throws SQLException;
-    }
-
-    @FunctionalInterface
-    interface PhysicalFunction<T> {
-        T on(Connection physical) throws SQLException;
-    }
 
     // ---- statement factories
 
@@ -1045,284 +1051,6 @@ public final class RetryingConnection extends PgConnectionExtensions implements 
         }
         Connection d = delegate;
         return !Placeholder.is(d) && d.isValid(timeout);
-    }
-
-    // ---- session state
-
-    @Override
-    public final void setReadOnly(boolean readOnly) throws SQLException {
-        // issue 27: with reader hosts, read-only runs on a standby, read-write on the primary; between
-        // transactions the physical connection in hand is parked and the call below dials the other role
-        if (dialer instanceof ReadRouting routing && pinnedBy == null && lost == null
-                && routing.switchFor(readOnly, physicalInHand())) {
-            dropPhysical();
-        }
-        onPhysical(c -> c.setReadOnly(readOnly));
-        session.readOnly(readOnly);
-    }
-
-    @Override
-    public final void setTransactionIsolation(int level) throws SQLException {
-        onPhysical(c -> c.setTransactionIsolation(level));
-        session.isolation(level);
-        knownIsolation = level;
-        isolationSet = true;
-        seen().isolation = level;
-    }
-
-    /**
-     * pgjdbc asks the server (SHOW TRANSACTION ISOLATION LEVEL); answered without a round trip when
-     * the layer knows pgjdbc's answer (see {@link #knownIsolation}), else asked like a session call,
-     * healing a connection found gone (Spring asks it first thing for a {@code @Transactional} with
-     * an isolation, on a connection that may have sat idle in a pool while its backend died).
-     */
-    @Override
-    public final int getTransactionIsolation() throws SQLException {
-        if (lostInHand()) {
-            // the lost transaction's level as the layer last knew it; PostgreSQL's default when it never asked
-            return knownIsolation >= 0 ? knownIsolation
-                    : seen != null && seen.isolation >= 0 ? seen.isolation : TRANSACTION_READ_COMMITTED;
-        }
-        int known = knownIsolation;
-        if (known >= 0 && !Placeholder.is(delegate)) {
-            return known;
-        }
-        int level = askPhysical(Connection::getTransactionIsolation);
-        knownIsolation = level;
-        isolationSet = false;
-        seen().isolation = level;
-        return level;
-    }
-
-    /** pgjdbc asks the server (select current_schema()): a session call. Lost: the last one seen, or null. */
-    @Override
-    public final String getSchema() throws SQLException {
-        if (lostInHand()) {
-            return seen == null ? null : seen.schema;
-        }
-        String schema = askPhysical(Connection::getSchema);
-        seen().schema = schema;
-        return schema;
-    }
-
-    /** pgjdbc asks the server the first time (select current_catalog): a session call. Lost: the last one seen, or null. */
-    @Override
-    public final String getCatalog() throws SQLException {
-        if (lostInHand()) {
-            return seen == null ? null : seen.catalog;
-        }
-        String catalog = askPhysical(Connection::getCatalog);
-        seen().catalog = catalog;
-        return catalog;
-    }
-
-    private LastSeen seen() {
-        LastSeen l = seen;
-        if (l == null) {
-            l = seen = new LastSeen();
-        }
-        return l;
-    }
-
-    /**
-     * Lost inside a transaction (or with pinned state) and not closed: the getters answer from what
-     * the layer knows (the session the application set, what the physical connections last
-     * answered), as pgjdbc answers them without the server, so that an application's error handler
-     * can look at the connection before its {@code rollback()} (see {@link #ANSWERS_WHEN_LOST}).
-     */
-    private boolean lostInHand() {
-        return lost != null && !closed;
-    }
-
-    /** pgjdbc answers from memory. Lost: what the application set, or the flag the connection opened with. */
-    @Override
-    public final boolean isReadOnly() throws SQLException {
-        return lostInHand() ? session.readOnly() : delegate().isReadOnly();
-    }
-
-    /** pgjdbc answers from memory. Lost: the mode the application set (the lost transaction's). */
-    @Override
-    public final boolean getAutoCommit() throws SQLException {
-        return lostInHand() ? session.autoCommit() : delegate().getAutoCommit();
-    }
-
-    /** pgjdbc answers from memory. Lost: what the application set, else pgjdbc's default. */
-    @Override
-    public final int getHoldability() throws SQLException {
-        return lostInHand() ? session.holdabilityOr(java.sql.ResultSet.CLOSE_CURSORS_AT_COMMIT) : delegate().getHoldability();
-    }
-
-    /** The socket's timeout. Lost: what the application set, else the last answer seen, else 0 (pgjdbc's default). */
-    @Override
-    public final int getNetworkTimeout() throws SQLException {
-        if (lostInHand()) {
-            return session.networkTimeoutOr(seen != null && seen.networkTimeout >= 0 ? seen.networkTimeout : 0);
-        }
-        int timeout = delegate().getNetworkTimeout();
-        seen().networkTimeout = timeout;
-        return timeout;
-    }
-
-    /** pgjdbc answers from memory. Lost: the map the application set, else an empty one (a copy either way). */
-    @Override
-    public final Map<String, Class<?>> getTypeMap() throws SQLException {
-        return lostInHand() ? new java.util.HashMap<>(session.typeMapOr(Map.of())) : delegate().getTypeMap();
-    }
-
-    /** pgjdbc answers from memory (ApplicationName). Lost: the ApplicationName last seen or set, if known. */
-    @Override
-    public final Properties getClientInfo() throws SQLException {
-        if (lostInHand()) {
-            Properties known = new Properties();
-            if (seen != null && seen.applicationNameKnown && seen.applicationName != null) {
-                known.setProperty("ApplicationName", seen.applicationName);
-            }
-            return known;
-        }
-        Properties info = delegate().getClientInfo();
-        if (info != null) {
-            noteApplicationName(info.getProperty("ApplicationName"));
-        }
-        return info;
-    }
-
-    /** As {@link #getClientInfo()}, for one property; null when not known. */
-    @Override
-    public final String getClientInfo(String name) throws SQLException {
-        if (lostInHand()) {
-            return "ApplicationName".equals(name) && seen != null && seen.applicationNameKnown ? seen.applicationName : null;
-        }
-        String value = delegate().getClientInfo(name);
-        if ("ApplicationName".equals(name)) {
-            noteApplicationName(value);
-        }
-        return value;
-    }
-
-    private void noteApplicationName(String value) {
-        LastSeen l = seen();
-        l.applicationNameKnown = true;
-        l.applicationName = value;
-    }
-
-    /** JDBC 4.3's request markers (pgjdbc: no-ops). Lost: a no-op, as there is nothing to mark. */
-    @Override
-    public final void beginRequest() throws SQLException {
-        if (!lostInHand()) {
-            delegate().beginRequest();
-        }
-    }
-
-    /** See {@link #beginRequest()}. */
-    @Override
-    public final void endRequest() throws SQLException {
-        if (!lostInHand()) {
-            delegate().endRequest();
-        }
-    }
-
-    /** pgjdbc looks the type up in pg_type unless it knows it: a catalog read, healed like one. */
-    @Override
-    public final Array createArrayOf(String typeName, Object[] elements) throws SQLException {
-        return askPhysical(c -> c.createArrayOf(typeName, elements));
-    }
-
-    /**
-     * Whether {@code physical} has a server transaction open (pgjdbc's own state, no round trip): a
-     * setting changed then is part of it. When the physical connection is not pgjdbc's to ask, our
-     * own reading: inside a transaction the application opened.
-     */
-    private boolean serverTransactionOpen(Connection physical) {
-        try {
-            return physical.unwrap(BaseConnection.class).getTransactionState() != TransactionState.IDLE;
-        } catch (SQLException | RuntimeException notPgjdbc) {
-            return inTransaction();
-        }
-    }
-
-    /**
-     * A setting changed by a JDBC setter inside a transaction is pending with it; a replay, which
-     * re-runs the journal and not the setters, could not give it back in its place.
-     */
-    private void setterInTransaction(boolean inTransaction, String setter) {
-        if (inTransaction) {
-            transactionWork = true;
-            journal().refuse(setter + " inside a transaction");
-        }
-    }
-
-    @Override
-    public final void setHoldability(int holdability) throws SQLException {
-        onPhysical(c -> c.setHoldability(holdability));
-        session.holdability(holdability);
-    }
-
-    @Override
-    public final void setSchema(String schema) throws SQLException {
-        boolean[] inTransaction = new boolean[1];
-        onPhysical(c -> {
-            c.setSchema(schema);
-            inTransaction[0] = serverTransactionOpen(c);
-        });
-        session.schema(schema, inTransaction[0]);
-        seen().schema = schema;
-        setterInTransaction(inTransaction[0], "setSchema");
-    }
-
-    @Override
-    public final void setCatalog(String catalog) throws SQLException {
-        onPhysical(c -> c.setCatalog(catalog));
-        session.catalog(catalog);
-    }
-
-    @Override
-    public final void setNetworkTimeout(Executor executor, int milliseconds) throws SQLException {
-        onPhysical(c -> c.setNetworkTimeout(executor, milliseconds));
-        session.networkTimeout(executor, milliseconds);
-    }
-
-    @Override
-    public final void setClientInfo(String name, String value) throws SQLClientInfoException {
-        boolean[] inTransaction = new boolean[1];
-        clientInfoCall(c -> {
-            c.setClientInfo(name, value);
-            inTransaction[0] = serverTransactionOpen(c);
-        });
-        session.clientInfo(name, value, inTransaction[0]);
-        if ("ApplicationName".equals(name)) {
-            noteApplicationName(value == null ? "" : value);
-        }
-        setterInTransaction(inTransaction[0] && "ApplicationName".equals(name), "setClientInfo");
-    }
-
-    @Override
-    public final void setClientInfo(Properties properties) throws SQLClientInfoException {
-        boolean[] inTransaction = new boolean[1];
-        clientInfoCall(c -> {
-            c.setClientInfo(properties);
-            inTransaction[0] = serverTransactionOpen(c);
-        });
-        // pgjdbc sets the one property it knows, ApplicationName, from these (absent: the empty name)
-        session.clientInfo("ApplicationName", properties == null ? null : properties.getProperty("ApplicationName"),
-                inTransaction[0]);
-        setterInTransaction(inTransaction[0], "setClientInfo");
-    }
-
-    /** A session call that heals like the others but may only throw what setClientInfo declares. */
-    private void clientInfoCall(PhysicalCall call) throws SQLClientInfoException {
-        try {
-            onPhysical(call);
-        } catch (SQLClientInfoException e) {
-            throw e;
-        } catch (SQLException e) {
-            throw new SQLClientInfoException(e.getMessage(), e.getSQLState(), Map.of(), e);
-        }
-    }
-
-    @Override
-    public final void setTypeMap(Map<String, Class<?>> map) throws SQLException {
-        onPhysical(c -> c.setTypeMap(map));
-        session.typeMap(map);
     }
 
     // ---- wrappers
