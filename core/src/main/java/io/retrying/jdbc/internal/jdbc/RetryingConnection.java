@@ -20,6 +20,7 @@ import io.retrying.jdbc.internal.replay.Shape;
 import io.retrying.jdbc.internal.replay.TransactionReplay;
 import io.retrying.jdbc.internal.retry.Run;
 import io.retrying.jdbc.internal.retry.SessionRefused;
+import io.retrying.jdbc.internal.session.ReportedSettings;
 import io.retrying.jdbc.internal.session.SessionState;
 import io.retrying.jdbc.internal.session.SessionWatch;
 import io.retrying.jdbc.internal.sql.ParameterLog;
@@ -42,6 +43,7 @@ import java.sql.ShardingKey;
 import java.sql.Statement;
 import java.sql.Struct;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Executor;
 import org.postgresql.core.BaseConnection;
@@ -135,8 +137,22 @@ public final class RetryingConnection extends SessionCalls implements FailedConn
     private boolean sqlTransaction;
     /** Why this physical connection may not be swapped transparently, or null. */
     private String pinnedBy;
-    /** What code in the database may have done to the session unseen, asked of a new connection at a swap. */
-    private final SessionWatch watch;
+    /**
+     * Whether the application ran a statement on the session in hand since its values were last
+     * read: code in the database may then have left state on it that a new session would lack
+     * ({@link SessionWatch}, asked at the swap).
+     */
+    private boolean sessionUsed;
+    /** Whether one of those statements called a function that may be the application's ({@link SqlScan#APPLICATION_CALL}). */
+    private boolean calledApplicationCode;
+    /**
+     * pgjdbc's live map of the settings the server reports for the physical connection in hand,
+     * taken while it is alive (a dead pgjdbc connection refuses unwrap) when a statement that may
+     * change them unseen first succeeds (a function, DO, CALL); null until then.
+     */
+    private Map<String, String> reported;
+    /** What code in the database may have done to the session unseen ({@link SessionWatch}); made on first need. */
+    private SessionWatch watch;
     /** What the open transaction's id is known to be; made on the first transaction that asks. */
     private TransactionId xid;
     /** The prepared statements' capturing twins (issue 16), made on the first that rides. */
@@ -154,11 +170,18 @@ public final class RetryingConnection extends SessionCalls implements FailedConn
         this.config = config;
         this.number = number;
         this.reporter = config.reporter();
-        this.watch = new SessionWatch(config);
         RetryBudget budget = config.policy().budget();
         if (budget != null) {
             budget.connectionOpened(); // the default budget's floor scales with the open connections
         }
+    }
+
+    private SessionWatch watch() {
+        SessionWatch w = watch;
+        if (w == null) {
+            w = watch = new SessionWatch(config);
+        }
+        return w;
     }
 
     /** This connection is closed now (it was not before): it no longer draws on the budget. */
@@ -258,7 +281,12 @@ public final class RetryingConnection extends SessionCalls implements FailedConn
 
     /** The physical connection in hand is being let go: see {@link SessionWatch#lettingGo}. */
     private void noteReportedAtLoss() {
-        watch.lettingGo(sqlTransaction || session.hasPending()
+        Map<String, String> view = reported;
+        reported = null;
+        if (view == null && watch == null) {
+            return;
+        }
+        watch().lettingGo(view, sqlTransaction || session.hasPending()
                 || (!session.autoCommit() && (transactionWork || transactionFailure != null)));
     }
 
@@ -405,13 +433,17 @@ public final class RetryingConnection extends SessionCalls implements FailedConn
         }
         SessionWatch.Checked checked;
         try {
-            checked = watch.dial(() -> RetryingConnections.dial(dialer, config, number, session::restoreOnto), dialer,
-                    reporter, id(), session);
+            checked = watch().dial(() -> RetryingConnections.dial(dialer, config, number, session::restoreOnto),
+                    dialer, reporter, id(), session, sessionUsed, calledApplicationCode);
         } catch (SessionRefused refused) {
             lost = refused;
             throw refused;
         }
         Connection fresh = checked.fresh();
+        if (!checked.marksStand()) {
+            sessionUsed = false;
+            calledApplicationCode = false;
+        }
         pinnedBy = null;
         lost = null;
         transactionFailure = null;
@@ -590,11 +622,13 @@ public final class RetryingConnection extends SessionCalls implements FailedConn
      */
     void executed(RetryingStatement statement, int op, int flags, String sql, int intArg, Object arg, long result,
             Statement physical, Run run) throws SQLException {
-        watch.used();
+        sessionUsed = true;
         if ((flags & (SqlScan.SESSION | SqlScan.CONFIG | SqlScan.PINS | SqlScan.TX_CONTROL | SqlScan.CALLS)) != 0) {
             noteEffects(statement, op, flags, sql);
-            if (watch.readsValuesAfter(flags)) {
-                watch.readValues(physicalInHand(), inTransaction());
+            if (config.checksSessionValues() && SessionWatch.readsValuesAfter(flags)
+                    && watch().readValues(physicalInHand(), inTransaction())) {
+                sessionUsed = false;
+                calledApplicationCode = false;
             }
         }
         if (inTransaction()) {
@@ -649,7 +683,14 @@ public final class RetryingConnection extends SessionCalls implements FailedConn
     }
 
     private void noteEffects(RetryingStatement statement, int op, int flags, String sql) {
-        watch.mayChangeUnseen(flags, physicalInHand());
+        calledApplicationCode |= (flags & SqlScan.APPLICATION_CALL) != 0;
+        if ((flags & (SqlScan.CALLS | SqlScan.TX_CONTROL)) != 0 && reported == null) {
+            // a function, DO or CALL may change a setting unseen: keep the server's word on them at hand
+            Connection d = physicalInHand();
+            if (d != null) {
+                reported = ReportedSettings.view(d);
+            }
+        }
         if ((flags & (SqlScan.SESSION | SqlScan.CONFIG | SqlScan.TX_CONTROL | SqlScan.CALLS)) != 0) {
             // a SET, BEGIN ISOLATION LEVEL, DO, CALL or a function (set_config inside) may change the isolation
             settingsMayHaveChanged();
@@ -708,7 +749,10 @@ public final class RetryingConnection extends SessionCalls implements FailedConn
     }
 
     private void endTransaction(boolean committed) {
-        watch.transactionEnded(committed);
+        if (watch != null && watch.transactionEnded(committed)) {
+            sessionUsed = true;
+            calledApplicationCode = true;
+        }
         transactionEndedForIsolation();
         if (committed) {
             session.committed();
@@ -886,7 +930,11 @@ public final class RetryingConnection extends SessionCalls implements FailedConn
         Connection d = delegate;
         if (lost != null || Placeholder.is(d)) {
             if (lost != null) {
-                watch.acknowledged();
+                sessionUsed = false;
+                calledApplicationCode = false;
+                if (watch != null) {
+                    watch.acknowledged();
+                }
             }
             lost = null;
             dropPhysical();

@@ -19,8 +19,8 @@ import java.util.Map;
  * What code in the database may have done to one application connection's session where the
  * layer cannot see it (a function, a procedure, a DO block setting a role, a tenant, a setting),
  * and the questions a new physical connection must answer before it stands in for the lost one
- * (issue 28). On the happy path it only flips flags (nothing is read from the server unless
- * settings are named or an initializer vouches for the session); at a swap it dials the new
+ * (issue 28). Made on first need: on the happy path the connection only marks what its session
+ * ran (nothing is read from the server unless settings are named); at a swap it dials the new
  * connection and asks, in order: the catalogs ({@link StatefulRoutines}) whether the code the
  * session ran may have left state; the named settings and who the session runs as
  * ({@link SessionValues}); what the server reported of the old session ({@link ReportedSettings}).
@@ -40,28 +40,19 @@ public final class SessionWatch {
         Connection dial() throws SQLException;
     }
 
-    /** A new physical connection, and why it may not stand in for the lost one (null: it may). */
-    public record Checked(Connection fresh, SessionRefused refused) {}
+    /**
+     * A new physical connection, why it may not stand in for the lost one (null: it may), and
+     * whether the connection's marks of what the old session ran still stand (they do when the
+     * refusal is for what the server reported, which no question answered for).
+     */
+    public record Checked(Connection fresh, SessionRefused refused, boolean marksStand) {}
 
     private final RetryConfig config;
-    /**
-     * pgjdbc's live map of the settings the server reports for the physical connection in hand,
-     * taken while it is alive (a dead pgjdbc connection refuses unwrap) when a statement that may
-     * change them unseen first succeeds (a function, DO, CALL); null until then.
-     */
-    private Map<String, String> reported;
     /**
      * The reported settings the lost session had changed, with their last values: what the next
      * connection must read once restored ({@link ReportedSettings}); null when nothing to check.
      */
     private Map<String, String> reportedToKeep;
-    /**
-     * Whether the application ran a statement on the session in hand: code in the database may then
-     * have left state on it that a new session would lack ({@link StatefulRoutines}, asked at the swap).
-     */
-    private boolean used;
-    /** Whether one of those statements called a function that may be the application's ({@link SqlScan#APPLICATION_CALL}). */
-    private boolean calledApplicationCode;
     /**
      * Who the session runs as and its named settings ({@link SessionValues}), as the server said
      * after the last statement that may have changed them; null when no such statement ran, or
@@ -76,72 +67,58 @@ public final class SessionWatch {
         this.config = config;
     }
 
-    /** A statement of the application's succeeded on the session in hand. */
-    public void used() {
-        used = true;
-    }
-
-    /**
-     * That statement's reading ({@link SqlScan} flags) says it may change the session unseen: keep
-     * whether it called the application's code, and the server's word on the session at hand
-     * ({@code physical}, null when none is in hand).
-     */
-    public void mayChangeUnseen(int flags, Connection physical) {
-        calledApplicationCode |= (flags & SqlScan.APPLICATION_CALL) != 0;
-        if ((flags & (SqlScan.CALLS | SqlScan.TX_CONTROL)) != 0 && reported == null && physical != null) {
-            reported = ReportedSettings.view(physical);
-        }
-    }
-
-    /** Whether a statement with {@code flags} is followed by a read of the session's values. */
-    public boolean readsValuesAfter(int flags) {
-        return (flags & (SqlScan.APPLICATION_CALL | SqlScan.SESSION | SqlScan.CONFIG)) != 0
-                && config.checksSessionValues();
+    /** Whether a statement with {@code flags} is followed by a read of the session's values, when they are checked. */
+    public static boolean readsValuesAfter(int flags) {
+        return (flags & (SqlScan.APPLICATION_CALL | SqlScan.SESSION | SqlScan.CONFIG)) != 0;
     }
 
     /**
      * Reads who the session runs as and its named settings after a statement that may have changed
      * them unseen (the statement's result is in hand; a read that fails leaves them unknown, and a
      * loss then takes the careful path of {@link StatefulRoutines}).
+     *
+     * @return whether they were read: what code ran so far is in the values read, so the marks of
+     *     what the session ran start afresh (what runs after them is asked about at a swap)
      */
-    public void readValues(Connection physical, boolean inTransaction) {
+    public boolean readValues(Connection physical, boolean inTransaction) {
         values = null;
         if (physical == null) {
-            return;
+            return false;
         }
         try {
             values = SessionValues.read(physical, config.sessionSettings());
             valuesInTransaction = inTransaction;
-            // what code ran so far is in the values read; what runs after them is asked about at a swap
-            used = false;
-            calledApplicationCode = false;
+            return true;
         } catch (SQLException unreadable) {
-            // unknown: the next call finds a dead connection for itself
-        }
-    }
-
-    /** The open transaction ended: what it set may be undone with it when it rolled back. */
-    public void transactionEnded(boolean committed) {
-        if (valuesInTransaction) {
-            valuesInTransaction = false;
-            if (!committed) {
-                // back to asking the catalogs about any code the session ran
-                values = null;
-                used = true;
-                calledApplicationCode = true;
-            }
+            return false; // unknown: the next call finds a dead connection for itself
         }
     }
 
     /**
+     * The open transaction ended: what it set may be undone with it when it rolled back.
+     *
+     * @return whether the values read inside it were forgotten: back to asking the catalogs about
+     *     any code the session ran, as if it had called the application's
+     */
+    public boolean transactionEnded(boolean committed) {
+        if (valuesInTransaction) {
+            valuesInTransaction = false;
+            if (!committed) {
+                values = null;
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
      * The physical connection in hand is being let go: what the server last reported of its
-     * session (pgjdbc's map, read only now: nothing on the happy path) is kept for the next one to
+     * session ({@code view}: pgjdbc's live map, taken when a statement that may change settings
+     * unseen first succeeded; read only now, nothing on the happy path) is kept for the next one to
      * be checked against, unless a transaction was open (its reports may show changes the server
      * then rolled back).
      */
-    public void lettingGo(boolean transactionOpen) {
-        Map<String, String> view = reported;
-        reported = null;
+    public void lettingGo(Map<String, String> view, boolean transactionOpen) {
         if (!transactionOpen && view != null) {
             Map<String, String> last = ReportedSettings.session(view);
             if (last != null) {
@@ -153,8 +130,6 @@ public final class SessionWatch {
     /** The application acknowledged a loss with rollback(): the next connection starts without what was lost. */
     public void acknowledged() {
         reportedToKeep = null;
-        used = false;
-        calledApplicationCode = false;
         values = null;
     }
 
@@ -163,17 +138,20 @@ public final class SessionWatch {
      * session's unseen changes raise. Only what the application ran counts: a failed statement's
      * effects were rolled back with it. Values read after the code that may have changed them: the
      * new session must match them; otherwise, without an initializer that vouches for the session,
-     * the catalogs are asked (a read leaves {@link #used} false: only statements after it can have
-     * changed state unseen, and the catalogs are asked about what those reach without naming it).
+     * the catalogs are asked ({@code sessionUsed}: whether the application ran a statement on the
+     * session since the values were last read, so that code in the database may have left state on it
+     * that a new session would lack; the catalogs are asked about what those reach without naming it;
+     * {@code calledApplicationCode}: whether one called a function that may be the application's,
+     * {@link SqlScan#APPLICATION_CALL}).
      * A new connection that dies under a question is discarded and another dialed: nothing ran on it.
      *
      * @throws SessionRefused when a setting the application set cannot be given to the new
      *     connection (never run, so never applied twice; the session forgets it)
      */
-    public Checked dial(Dial dial, Dialer dialer, RetryReporter reporter, String connectionId, SessionState session)
-            throws SQLException {
+    public Checked dial(Dial dial, Dialer dialer, RetryReporter reporter, String connectionId, SessionState session,
+            boolean sessionUsed, boolean calledApplicationCode) throws SQLException {
         Map<String, String> known = config.checksSessionValues() ? values : null;
-        boolean askStateful = used && config.initializer() == null;
+        boolean askStateful = sessionUsed && config.initializer() == null;
         String stateful = null;
         String differs = null;
         Connection fresh;
@@ -227,7 +205,8 @@ public final class SessionWatch {
             dialer.discard(fresh);
             throw e;
         }
-        return new Checked(fresh, refusal(unseen, differs, stateful));
+        SessionRefused refused = refusal(unseen, differs, stateful);
+        return new Checked(fresh, refused, unseen != null);
     }
 
     /** Why the new connection may not stand in for the lost one, from the questions' answers; null when it may. */
@@ -238,8 +217,6 @@ public final class SessionWatch {
                     + " (inside a function, a procedure or a DO block), so a new connection would not run as the old"
                     + " one did. Call rollback() to continue on a new connection without that change.", "08003");
         }
-        used = false;
-        calledApplicationCode = false;
         if (differs != null) {
             values = null;
             // its name only: a value may be a tenant's or a user's
