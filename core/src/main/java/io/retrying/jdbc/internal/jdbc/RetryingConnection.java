@@ -1,26 +1,18 @@
 package io.retrying.jdbc.internal.jdbc;
 
-import io.retrying.jdbc.Classifier;
-import io.retrying.jdbc.CommitOutcomeUnknownException;
-import io.retrying.jdbc.Commits;
 import io.retrying.jdbc.RetryBudget;
 import io.retrying.jdbc.internal.commit.CommitResolver;
 import io.retrying.jdbc.internal.commit.RidingTwins;
-import io.retrying.jdbc.internal.commit.TransactionId;
 import io.retrying.jdbc.internal.config.RetryConfig;
 import io.retrying.jdbc.internal.dial.Dialer;
 import io.retrying.jdbc.internal.events.RetryReporter;
 import io.retrying.jdbc.internal.failure.DriverVerdict;
 import io.retrying.jdbc.internal.failure.FailedConnection;
 import io.retrying.jdbc.internal.failure.Recovery;
-import io.retrying.jdbc.internal.replay.Journal;
-import io.retrying.jdbc.internal.replay.JournalEntry;
-import io.retrying.jdbc.internal.replay.RetryingSavepoint;
 import io.retrying.jdbc.internal.replay.Shape;
 import io.retrying.jdbc.internal.replay.TransactionReplay;
 import io.retrying.jdbc.internal.retry.Run;
 import io.retrying.jdbc.internal.retry.SessionRefused;
-import io.retrying.jdbc.internal.session.ReportedSettings;
 import io.retrying.jdbc.internal.session.SessionState;
 import io.retrying.jdbc.internal.session.SessionWatch;
 import io.retrying.jdbc.internal.sql.ParameterLog;
@@ -38,25 +30,24 @@ import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.SQLWarning;
 import java.sql.SQLXML;
-import java.sql.Savepoint;
 import java.sql.ShardingKey;
 import java.sql.Statement;
 import java.sql.Struct;
-import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Executor;
 import org.postgresql.core.BaseConnection;
-import org.postgresql.core.TransactionState;
 
 /**
  * The application's {@link Connection}: it outlives the physical connections it wraps.
  *
  * <p>Methods that matter for retrying are written out and {@code final}: statement factories
- * (our statements record what a new connection needs), session setters (recorded in
- * {@link SessionState}), commit, rollback, close, unwrap. The rest are plain pass-throughs to the
- * current physical connection, listed in {@link #PASS_THROUGH}; a reflection test holds every
- * {@code java.sql.Connection} method to one or the other.
+ * (our statements record what a new connection needs), close, abort, unwrap here; the session
+ * calls in {@link SessionCalls} (recorded in {@link SessionState}); the transaction calls and the
+ * open transaction's journal and id in {@link TransactionCalls}; pgjdbc's own in
+ * {@link PgConnectionExtensions}. The rest are plain pass-throughs to the current physical
+ * connection, listed in {@link #PASS_THROUGH}; a reflection test holds every
+ * {@code java.sql.Connection} method to one or the other. What stays here is the physical
+ * connection in hand: its loss, its replacement ({@link #swap()}) and what pins it.
  *
  * <p>The physical connection is not a final field: {@link #swap()} replaces it, with a
  * {@link Placeholder} in between. A failure of any statement on this connection goes to its
@@ -67,7 +58,7 @@ import org.postgresql.core.TransactionState;
  *
  * <p>Like a pgjdbc connection, meant for one thread at a time; no locks are taken.
  */
-public final class RetryingConnection extends SessionCalls implements FailedConnection {
+public final class RetryingConnection extends TransactionCalls implements FailedConnection {
 
     /** The {@code java.sql.Connection} methods that go straight to the physical connection. */
     static final Set<String> PASS_THROUGH = Set.of(
@@ -82,20 +73,6 @@ public final class RetryingConnection extends SessionCalls implements FailedConn
             "setShardingKeyIfValid(ShardingKey,ShardingKey,int)",
             "setShardingKeyIfValid(ShardingKey,int)");
 
-    /**
-     * The {@code java.sql.Connection} methods that still answer once the connection is lost inside
-     * a transaction (or with pinned state) and refuses the rest with 08003 until {@code rollback()}:
-     * the getters pgjdbc answers without the server, answered from what the layer knows; warnings
-     * (none); isValid (false); rollback and close, which end the loss. Every other method would run SQL in the lost transaction,
-     * change its session, or needs a physical connection, and refuses. A reflection test holds every
-     * {@code java.sql.Connection} method to this list or the refusal.
-     */
-    public static final Set<String> ANSWERS_WHEN_LOST = Set.of(
-            "abort(Executor)", "beginRequest()", "clearWarnings()", "close()", "endRequest()",
-            "getAutoCommit()", "getCatalog()", "getClientInfo()", "getClientInfo(String)", "getHoldability()",
-            "getNetworkTimeout()", "getSchema()", "getTransactionIsolation()", "getTypeMap()", "getWarnings()",
-            "isClosed()", "isReadOnly()", "isValid(int)", "isWrapperFor(Class)", "unwrap(Class)", "rollback()");
-
     private volatile Connection delegate;
     /**
      * Through {@code jdbc:retrying:postgresql:}, what tells a tracing agent pgjdbc's URL at this
@@ -105,17 +82,11 @@ public final class RetryingConnection extends SessionCalls implements FailedConn
     /** Bumped on every swap: statements made on an older physical connection re-create themselves. */
     private volatile int generation;
     private final Dialer dialer;
-    private final RetryConfig config;
     /** The listener's reporter, kept (a shared one when nobody listens: nothing allocated per borrow). */
     private final RetryReporter reporter;
     /** This connection's number; its id ("rc-" + number, for events and logs) is made when first asked. */
     private final long number;
     private String id;
-    /**
-     * What the open transaction did, for a replay (issue 5); see {@link TransactionReplay}. Made on
-     * the first transaction that needs it ({@link #journal()}): a borrow in autocommit never does.
-     */
-    private Journal journal;
     // made on first need (issue 16): a borrow in autocommit that never fails needs none of them
     private Recovery recovery;
     private TransactionReplay replay;
@@ -129,59 +100,20 @@ public final class RetryingConnection extends SessionCalls implements FailedConn
      * transaction's work, pinned state): every call fails with this until rollback().
      */
     private SQLException lost;
-    /** A statement of the open transaction failed on the server: COMMIT must not report success. */
-    private SQLException transactionFailure;
-    /** A statement of the open transaction succeeded: from then on its loss is not ours to hide. */
-    private boolean transactionWork;
-    /** BEGIN/START TRANSACTION was sent as SQL while autocommit is on. */
-    private boolean sqlTransaction;
     /** Why this physical connection may not be swapped transparently, or null. */
     private String pinnedBy;
-    /**
-     * Whether the application ran a statement on the session in hand since its values were last
-     * read: code in the database may then have left state on it that a new session would lack
-     * ({@link SessionWatch}, asked at the swap).
-     */
-    private boolean sessionUsed;
-    /** Whether one of those statements called a function that may be the application's ({@link SqlScan#APPLICATION_CALL}). */
-    private boolean calledApplicationCode;
-    /**
-     * pgjdbc's live map of the settings the server reports for the physical connection in hand,
-     * taken while it is alive (a dead pgjdbc connection refuses unwrap) when a statement that may
-     * change them unseen first succeeds (a function, DO, CALL); null until then.
-     */
-    private Map<String, String> reported;
-    /** What code in the database may have done to the session unseen ({@link SessionWatch}); made on first need. */
-    private SessionWatch watch;
-    /** What the open transaction's id is known to be; made on the first transaction that asks. */
-    private TransactionId xid;
     /** The prepared statements' capturing twins (issue 16), made on the first that rides. */
     private RidingTwins twins;
-    /**
-     * The application reached this physical connection's COPY or large objects, or the connection
-     * itself: from then on, its transactions may do work no statement of ours shows (a CopyManager
-     * kept across transactions), and each gets its id assigned before COMMIT.
-     */
-    private boolean outOfSight;
-
     RetryingConnection(Connection physical, Dialer dialer, RetryConfig config, long number) {
+        super(config);
         this.delegate = physical;
         this.dialer = dialer;
-        this.config = config;
         this.number = number;
         this.reporter = config.reporter();
         RetryBudget budget = config.policy().budget();
         if (budget != null) {
             budget.connectionOpened(); // the default budget's floor scales with the open connections
         }
-    }
-
-    private SessionWatch watch() {
-        SessionWatch w = watch;
-        if (w == null) {
-            w = watch = new SessionWatch(config);
-        }
-        return w;
     }
 
     /** This connection is closed now (it was not before): it no longer draws on the budget. */
@@ -204,29 +136,13 @@ public final class RetryingConnection extends SessionCalls implements FailedConn
         return t;
     }
 
-    /** The transaction journal, made on first use; null stands for an empty one. */
     @Override
     public SessionState session() {
         return session;
     }
 
-    public Journal journal() {
-        Journal j = journal;
-        if (j == null) {
-            j = journal = new Journal(config.maxJournalStatements(), config.maxJournalBytes());
-        }
-        return j;
-    }
-
-    /** The open transaction is over (or starts again): its journal, if any, starts afresh. */
-    private void clearJournal() {
-        Journal j = journal;
-        if (j != null) {
-            j.clear();
-        }
-    }
-
     /** The funnel every failure of this connection goes through. */
+    @Override
     public Recovery recovery() {
         Recovery r = recovery;
         if (r == null) {
@@ -271,7 +187,8 @@ public final class RetryingConnection extends SessionCalls implements FailedConn
         return r;
     }
 
-    CommitResolver commits() {
+    @Override
+    final CommitResolver commits() {
         CommitResolver c = commits;
         if (c == null) {
             c = commits = new CommitResolver(this, config);
@@ -281,13 +198,7 @@ public final class RetryingConnection extends SessionCalls implements FailedConn
 
     /** The physical connection in hand is being let go: see {@link SessionWatch#lettingGo}. */
     private void noteReportedAtLoss() {
-        Map<String, String> view = reported;
-        reported = null;
-        if (view == null && watch == null) {
-            return;
-        }
-        watch().lettingGo(view, sqlTransaction || session.hasPending()
-                || (!session.autoCommit() && (transactionWork || transactionFailure != null)));
+        lettingGoOfSession(mayBeOpen());
     }
 
     // ---- state the statements and the funnel read
@@ -347,17 +258,7 @@ public final class RetryingConnection extends SessionCalls implements FailedConn
         return Placeholder.is(d) ? null : d;
     }
 
-    /** Whether statements run inside a transaction the application opened. */
     @Override
-    public boolean inTransaction() {
-        return !session.autoCommit() || sqlTransaction;
-    }
-
-    /** Whether the open transaction has done anything a new connection would not have. */
-    public boolean transactionHasWork() {
-        return transactionWork || sqlTransaction;
-    }
-
     public String pinnedBy() {
         return pinnedBy;
     }
@@ -372,46 +273,6 @@ public final class RetryingConnection extends SessionCalls implements FailedConn
         if (pinnedBy == null) {
             pinnedBy = reason;
         }
-    }
-
-    /**
-     * The application reached pgjdbc's COPY or large objects, or the physical connection: work the
-     * journal cannot see, whose transaction gets its id assigned before COMMIT (issue 12 C).
-     */
-    void outOfSight() {
-        outOfSight = true;
-        if (inTransaction()) {
-            xid();
-        }
-    }
-
-    private static final String OUT_OF_SIGHT = "COPY, large objects or the physical connection used directly: "
-            + "work the journal cannot see";
-
-    /** The open transaction's id as far as it is known (made on first use). */
-    public TransactionId xid() {
-        TransactionId x = xid;
-        if (x == null) {
-            x = xid = new TransactionId();
-        }
-        if (outOfSight && inTransaction()) {
-            x.outOfSight();
-            journal().refuse(OUT_OF_SIGHT);
-        }
-        return x;
-    }
-
-    /**
-     * The id a statement about to run should capture by carrying it, or null when none is wanted:
-     * in autocommit (the statement, the capture and the commit would end at one Sync and be lost
-     * together), with {@code retry.resolveCommits=false}, or once the open transaction's id is known.
-     */
-    TransactionId captureWanted() {
-        if (!inTransaction() || !config.resolveCommits()) {
-            return null;
-        }
-        TransactionId x = xid();
-        return x.known() ? null : x;
     }
 
     /**
@@ -433,35 +294,23 @@ public final class RetryingConnection extends SessionCalls implements FailedConn
         }
         SessionWatch.Checked checked;
         try {
-            checked = watch().dial(() -> RetryingConnections.dial(dialer, config, number, session::restoreOnto),
-                    dialer, reporter, id(), session, sessionUsed, calledApplicationCode);
+            checked = dialChecked(() -> RetryingConnections.dial(dialer, config, number, session::restoreOnto),
+                    dialer, reporter, id());
         } catch (SessionRefused refused) {
             lost = refused;
             throw refused;
         }
         Connection fresh = checked.fresh();
-        if (!checked.marksStand()) {
-            sessionUsed = false;
-            calledApplicationCode = false;
-        }
         pinnedBy = null;
         lost = null;
-        transactionFailure = null;
-        transactionWork = false;
-        sqlTransaction = false;
-        outOfSight = false;
-        session.rolledBack();
-        clearJournal();
+        transactionGone();
         newPhysicalForIsolation(config.initializer() != null);
         if (checked.refused() != null) {
             dialer.discard(fresh);
             lost = checked.refused();
             throw lost;
         }
-        if (xid != null) {
-            xid.reset();
-            xid.newPhysical();
-        }
+        xidOnNewPhysical();
         delegate = fresh;
         if (closed) {
             // aborted from another thread while dialing: the new connection must not outlive it
@@ -476,62 +325,15 @@ public final class RetryingConnection extends SessionCalls implements FailedConn
         return new SQLException("This connection has been closed.", "08003");
     }
 
-    /** A replay rolled the transaction back on the same connection: start it afresh. */
-    public void restartTransaction() {
-        transactionFailure = null;
-        transactionWork = false;
-        session.rolledBack();
-        clearJournal();
-        if (xid != null) {
-            xid.reset(); // the replay learns the id again
-        }
-    }
-
-    /** The server answered COMMIT with an error: the transaction is over, rolled back. */
-    public void commitRefused() {
-        endTransaction(false);
-    }
-
-    /** A replay reproduced the transaction: its failure is healed. */
-    public void replayed(boolean work) {
-        transactionFailure = null;
-        transactionWork = work;
-        if (work) {
-            // the replay's statements carried no capture: the next one, or COMMIT, asks
-            TransactionId x = xid();
-            List<JournalEntry> entries = journal().replayableEntries();
-            if (entries == null) {
-                x.outOfSight();
-            } else {
-                x.ranWithout();
-                for (JournalEntry entry : entries) {
-                    if (entry.kind == JournalEntry.EXECUTION) {
-                        x.replayed(entry.sql, entry.flags);
-                    }
-                }
-            }
-        }
-    }
-
-    /**
-     * The application read something of the server's outside the digest (a refcursor's rows through
-     * getObject, a large object's content): a replay could not verify it, so the open transaction is
-     * not replayable.
-     */
-    void readOutsideDigest(String what) {
-        if (inTransaction()) {
-            journal().refuse(what + " (read outside the digest)");
-        }
-    }
-
     /** The physical connection is dead: let the next call dial a new one instead of failing on it. */
+    @Override
     public void dropPhysical() {
         Connection old = delegate;
         if (!Placeholder.is(old)) {
             noteReportedAtLoss();
             delegate = Placeholder.RECONNECTING;
             generation++;
-            outOfSight = false;
+            physicalGone();
             dialer.discard(old);
         }
     }
@@ -558,59 +360,13 @@ public final class RetryingConnection extends SessionCalls implements FailedConn
      * it is handed back), so the failure says so: a pool must not lend it to another borrower as it
      * is ({@link LostUntilRollback}).
      */
+    @Override
     public void markLost(SQLException cause) {
         lost = cause;
         if (session.autoCommit()) {
             cause.addSuppressed(new LostUntilRollback(pinnedBy));
         }
         dropPhysical();
-    }
-
-    /** The failure that doomed the open transaction, or null. */
-    public SQLException transactionFailure() {
-        return transactionFailure;
-    }
-
-    /**
-     * A fetch of a result set the journal does not hold failed: a server-reported error other than a lost connection aborted the open
-     * transaction, and COMMIT must not report success. A lost connection is found by the next call.
-     */
-    SQLException failedOutsideFunnel(SQLException e) {
-        if (inTransaction() && Classifier.serverReported(e) && !Classifier.retryability(e).needsNewConnection()) {
-            refusedByServer(e);
-        }
-        return e;
-    }
-
-    /**
-     * The server refused a statement or call inside the transaction: that aborts the transaction,
-     * unless the server says it is still open. pgjdbc's {@code autosave} rolls back to the savepoint
-     * it set before the statement, and the server's ReadyForQuery status (which pgjdbc keeps, no
-     * round trip) is then "in transaction", not "failed": the transaction goes on, as on pgjdbc.
-     */
-    public void refusedByServer(SQLException e) {
-        if (Classifier.retryability(e).needsNewConnection() || !stillOpen()) {
-            transactionFailed(e);
-        }
-    }
-
-    private boolean stillOpen() {
-        Connection d = delegate;
-        if (Placeholder.is(d)) {
-            return false;
-        }
-        try {
-            return d.isWrapperFor(BaseConnection.class)
-                    && d.unwrap(BaseConnection.class).getTransactionState() == TransactionState.OPEN;
-        } catch (SQLException | RuntimeException e) {
-            return false; // cannot tell: the transaction counts as aborted
-        }
-    }
-
-    public void transactionFailed(SQLException e) {
-        if (transactionFailure == null) {
-            transactionFailure = e;
-        }
     }
 
     /**
@@ -622,25 +378,12 @@ public final class RetryingConnection extends SessionCalls implements FailedConn
      */
     void executed(RetryingStatement statement, int op, int flags, String sql, int intArg, Object arg, long result,
             Statement physical, Run run) throws SQLException {
-        sessionUsed = true;
+        ranOnSession();
         if ((flags & (SqlScan.SESSION | SqlScan.CONFIG | SqlScan.PINS | SqlScan.TX_CONTROL | SqlScan.CALLS)) != 0) {
             noteEffects(statement, op, flags, sql);
-            if (config.checksSessionValues() && SessionWatch.readsValuesAfter(flags)
-                    && watch().readValues(physicalInHand(), inTransaction())) {
-                sessionUsed = false;
-                calledApplicationCode = false;
-            }
+            readValuesAfter(flags);
         }
-        if (inTransaction()) {
-            transactionWork = true;
-            if (sqlTransaction) {
-                journal().refuse("a transaction begun with SQL (BEGIN/START TRANSACTION)");
-            } else if ((flags & SqlScan.TX_END) == 0) {
-                Journal j = journal();
-                statement.lastEntry = j.executed(statement, op, flags, sql, intArg, arg,
-                        j.replayable() ? JournalEntry.outcome(statement, physical, op, result) : 0);
-            }
-        }
+        journaled(statement, op, flags, sql, intArg, arg, result, physical);
         config.policy().succeeded();
         if (run != null) {
             reporter.recovered(run.recoveredEvent());
@@ -660,18 +403,6 @@ public final class RetryingConnection extends SessionCalls implements FailedConn
         return lost != null && !closed;
     }
 
-    /**
-     * A setting changed by a JDBC setter inside a transaction is pending with it; a replay, which
-     * re-runs the journal and not the setters, could not give it back in its place.
-     */
-    @Override
-    final void setterInTransaction(boolean inTransaction, String setter) {
-        if (inTransaction) {
-            transactionWork = true;
-            journal().refuse(setter + " inside a transaction");
-        }
-    }
-
     /** Issue 27: with reader hosts, read-only runs on a standby, read-write on the primary. */
     @Override
     final void routeFor(boolean readOnly) throws SQLException {
@@ -682,15 +413,25 @@ public final class RetryingConnection extends SessionCalls implements FailedConn
         }
     }
 
-    private void noteEffects(RetryingStatement statement, int op, int flags, String sql) {
-        calledApplicationCode |= (flags & SqlScan.APPLICATION_CALL) != 0;
-        if ((flags & (SqlScan.CALLS | SqlScan.TX_CONTROL)) != 0 && reported == null) {
-            // a function, DO or CALL may change a setting unseen: keep the server's word on them at hand
-            Connection d = physicalInHand();
-            if (d != null) {
-                reported = ReportedSettings.view(d);
-            }
+    @Override
+    final Connection toRollBack() throws SQLException {
+        if (closed) {
+            throw closedByApplication();
         }
+        Connection d = delegate;
+        if (lost == null && !Placeholder.is(d)) {
+            return d;
+        }
+        if (lost != null) {
+            lossAcknowledged(); // the next connection starts without what was lost
+        }
+        lost = null;
+        dropPhysical();
+        return null;
+    }
+
+    private void noteEffects(RetryingStatement statement, int op, int flags, String sql) {
+        mayChangeUnseen(flags);
         if ((flags & (SqlScan.SESSION | SqlScan.CONFIG | SqlScan.TX_CONTROL | SqlScan.CALLS)) != 0) {
             // a SET, BEGIN ISOLATION LEVEL, DO, CALL or a function (set_config inside) may change the isolation
             settingsMayHaveChanged();
@@ -716,55 +457,7 @@ public final class RetryingConnection extends SessionCalls implements FailedConn
                 pin(cannotRestore);
             }
         }
-        if ((flags & SqlScan.TX_END) != 0) {
-            endTransaction(!SqlScan.rollsBack(sql));
-            sqlTransaction = false;
-        } else if ((flags & SqlScan.TX_BEGIN) != 0 && session.autoCommit()) {
-            sqlTransaction = true;
-            if (xid != null) {
-                xid.reset();
-            }
-        }
-    }
-
-    /**
-     * A COMMIT sent as SQL ({@code execute("COMMIT")}) lost its connection before the reply: the
-     * transaction may or may not have committed (issue 12 case 13), as for a lost {@code commit()}.
-     * The transaction is over either way. Begun with SQL in autocommit, the connection just goes on
-     * with a new physical connection; in manual commit, calls are refused until rollback(), as after a
-     * lost commit().
-     */
-    public CommitOutcomeUnknownException commitStatementLost(SQLException lost) {
-        long id = xid != null ? xid.xid() : Commits.NO_XID;
-        if (session.autoCommit() && pinnedBy == null) {
-            endTransaction(false);
-            sqlTransaction = false;
-            dropPhysical();
-        } else {
-            transactionFailed(lost);
-            markLost(lost);
-        }
-        return new CommitOutcomeUnknownException("The connection was lost during a COMMIT sent as SQL; whether the "
-                + "transaction committed is unknown" + (id != Commits.NO_XID ? " (transaction " + id + ")" : ""), id, lost);
-    }
-
-    private void endTransaction(boolean committed) {
-        if (watch != null && watch.transactionEnded(committed)) {
-            sessionUsed = true;
-            calledApplicationCode = true;
-        }
-        transactionEndedForIsolation();
-        if (committed) {
-            session.committed();
-        } else {
-            session.rolledBack();
-        }
-        transactionFailure = null;
-        transactionWork = false;
-        clearJournal();
-        if (xid != null) {
-            xid.reset();
-        }
+        transactionControlSql(flags, sql);
     }
 
     /**
@@ -872,155 +565,6 @@ public final class RetryingConnection extends SessionCalls implements FailedConn
             int resultSetHoldability) throws SQLException {
         return new RetryingCallableStatement(this, new Shape(Shape.CALL_HOLDABLE, sql, resultSetType,
                 resultSetConcurrency, resultSetHoldability, null, null));
-    }
-
-    // ---- transactions
-
-    @Override
-    public final void setAutoCommit(boolean autoCommit) throws SQLException {
-        if (autoCommit && !session.autoCommit() && (transactionHasWork() || transactionFailure != null)) {
-            // pgjdbc commits here, and would silently roll back a failed transaction: take our commit path
-            commit();
-        }
-        boolean changes = autoCommit != session.autoCommit();
-        onPhysical(c -> c.setAutoCommit(autoCommit));
-        session.autoCommit(autoCommit);
-        if (changes) {
-            // an unchanged mode is a no-op (JDBC): the open transaction, its journal and failure go on
-            endTransaction(true);
-        }
-    }
-
-    /**
-     * Commits; never reports success for a transaction that already failed (pgjdbc would roll it
-     * back silently and return normally), and never claims to know the outcome of a COMMIT whose
-     * connection was lost: {@link CommitResolver} replays a COMMIT answered 40001 and resolves a
-     * lost one by its xid.
-     */
-    @Override
-    public final void commit() throws SQLException {
-        Connection d = delegate();
-        SQLException failed = transactionFailure;
-        if (failed != null) {
-            try {
-                d.rollback();
-            } catch (SQLException ignored) {
-                // the transaction is over either way; the application hears about the first failure
-            }
-            endTransaction(false);
-            throw new SQLException("The transaction was rolled back, not committed: a statement in it failed earlier ("
-                    + Classifier.sqlState(failed) + ")", "40000", failed);
-        }
-        commits().commit();
-        endTransaction(true);
-    }
-
-    /**
-     * Rolls back. After a loss that could not be healed transparently, this is the application's
-     * acknowledgement: the connection is usable again, and its next call dials a new physical
-     * connection. A transaction whose connection is gone needs no server to be rolled back, so this
-     * never dials: a pool rolls back every dirty connection it is handed back, and must not wait
-     * for the reconnect window when the server is down.
-     */
-    @Override
-    public final void rollback() throws SQLException {
-        if (closed) {
-            throw closedByApplication();
-        }
-        Connection d = delegate;
-        if (lost != null || Placeholder.is(d)) {
-            if (lost != null) {
-                sessionUsed = false;
-                calledApplicationCode = false;
-                if (watch != null) {
-                    watch.acknowledged();
-                }
-            }
-            lost = null;
-            dropPhysical();
-        } else {
-            try {
-                d.rollback();
-            } catch (SQLException e) {
-                if (!recovery().healForRollback(e)) {
-                    throw e;
-                }
-            }
-        }
-        endTransaction(false);
-        sqlTransaction = false;
-    }
-
-    @Override
-    public final void rollback(Savepoint savepoint) throws SQLException {
-        onSavepoint(c -> {
-            c.rollback(RetryingSavepoint.physical(savepoint));
-            return null;
-        });
-        // back to a point before the failure: the transaction may commit again
-        transactionFailure = null;
-        session.rollbackTo(savepoint, null);
-        journalSavepoint(JournalEntry.ROLLBACK_TO, savepoint);
-    }
-
-    /**
-     * Savepoints are journaled, and the application gets a {@link RetryingSavepoint}: a replay
-     * creates a new physical savepoint for it, so the application's object keeps working.
-     */
-    @Override
-    public final Savepoint setSavepoint() throws SQLException {
-        RetryingSavepoint savepoint = onSavepoint(c -> new RetryingSavepoint(c.setSavepoint(), null));
-        journalSavepoint(JournalEntry.SAVEPOINT, savepoint);
-        session.savepoint(savepoint, null);
-        return savepoint;
-    }
-
-    @Override
-    public final Savepoint setSavepoint(String name) throws SQLException {
-        RetryingSavepoint savepoint = onSavepoint(c -> new RetryingSavepoint(c.setSavepoint(name), name));
-        journalSavepoint(JournalEntry.SAVEPOINT, savepoint);
-        session.savepoint(savepoint, name);
-        return savepoint;
-    }
-
-    @Override
-    public final void releaseSavepoint(Savepoint savepoint) throws SQLException {
-        onSavepoint(c -> {
-            c.releaseSavepoint(RetryingSavepoint.physical(savepoint));
-            return null;
-        });
-        if (savepoint instanceof RetryingSavepoint ours) {
-            ours.released();
-        }
-        journalSavepoint(JournalEntry.RELEASE, savepoint);
-        session.release(savepoint, null);
-    }
-
-    /**
-     * Runs a savepoint call; when it fails, the transaction is replayed where that heals it (a lost
-     * connection, as for a statement) and the call runs again on the new transaction. A failure the
-     * server reported otherwise dooms the transaction: COMMIT will not report success.
-     */
-    private <T> T onSavepoint(PhysicalFunction<T> call) throws SQLException {
-        Run run = null;
-        while (true) {
-            Connection d = delegate();
-            try {
-                return call.on(d);
-            } catch (SQLException e) {
-                run = recovery().callFailed(e, run, "a savepoint call");
-            }
-        }
-    }
-
-    private void journalSavepoint(int kind, Savepoint savepoint) {
-        // a savepoint is work a new connection lacks: a loss after it needs the replay, not a bare re-run
-        transactionWork = true;
-        if (savepoint instanceof RetryingSavepoint ours) {
-            journal().savepoint(kind, ours);
-        } else {
-            journal().refuse("a savepoint that is not this connection's");
-        }
     }
 
     // ---- life cycle

@@ -1,12 +1,19 @@
 package io.retrying.jdbc.internal.jdbc;
 
+import io.retrying.jdbc.internal.config.RetryConfig;
+import io.retrying.jdbc.internal.dial.Dialer;
+import io.retrying.jdbc.internal.events.RetryReporter;
+import io.retrying.jdbc.internal.session.ReportedSettings;
 import io.retrying.jdbc.internal.session.SessionState;
+import io.retrying.jdbc.internal.session.SessionWatch;
+import io.retrying.jdbc.internal.sql.SqlScan;
 import java.sql.Array;
 import java.sql.Connection;
 import java.sql.SQLClientInfoException;
 import java.sql.SQLException;
 import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
 import java.util.concurrent.Executor;
 import org.postgresql.core.BaseConnection;
 import org.postgresql.core.TransactionState;
@@ -18,12 +25,46 @@ import org.postgresql.core.TransactionState;
  * trip where the layer knows pgjdbc's answer, and from what the layer last saw once the connection
  * is lost inside a transaction ({@link LastSeen}, {@link RetryingConnection#ANSWERS_WHEN_LOST}).
  * A call that finds the physical connection gone heals it and runs once more
- * ({@link #onPhysical}, {@link #askPhysical}: the connection's funnel).
+ * ({@link #onPhysical}, {@link #askPhysical}: the connection's funnel). And the marks of what the
+ * application's statements may have done to the session where the layer cannot see it (a function
+ * setting a role or a tenant), which a new physical connection is asked about at a swap
+ * ({@link SessionWatch}).
  */
 abstract class SessionCalls extends PgConnectionExtensions implements Connection {
 
+    /**
+     * The {@code java.sql.Connection} methods that still answer once the connection is lost inside
+     * a transaction (or with pinned state) and refuses the rest with 08003 until {@code rollback()}:
+     * the getters pgjdbc answers without the server, answered from what the layer knows; warnings
+     * (none); isValid (false); rollback and close, which end the loss. Every other method would run SQL in the lost transaction,
+     * change its session, or needs a physical connection, and refuses. A reflection test holds every
+     * {@code java.sql.Connection} method to this list or the refusal.
+     */
+    public static final Set<String> ANSWERS_WHEN_LOST = Set.of(
+            "abort(Executor)", "beginRequest()", "clearWarnings()", "close()", "endRequest()",
+            "getAutoCommit()", "getCatalog()", "getClientInfo()", "getClientInfo(String)", "getHoldability()",
+            "getNetworkTimeout()", "getSchema()", "getTransactionIsolation()", "getTypeMap()", "getWarnings()",
+            "isClosed()", "isReadOnly()", "isValid(int)", "isWrapperFor(Class)", "unwrap(Class)", "rollback()");
+
     /** What the application set on this connection: restored on every new physical connection. */
     public final SessionState session = new SessionState();
+    final RetryConfig config;
+    /**
+     * Whether the application ran a statement on the session in hand since its values were last
+     * read: code in the database may then have left state on it that a new session would lack
+     * ({@link SessionWatch}, asked at the swap).
+     */
+    private boolean sessionUsed;
+    /** Whether one of those statements called a function that may be the application's ({@link SqlScan#APPLICATION_CALL}). */
+    private boolean calledApplicationCode;
+    /**
+     * pgjdbc's live map of the settings the server reports for the physical connection in hand,
+     * taken while it is alive (a dead pgjdbc connection refuses unwrap) when a statement that may
+     * change them unseen first succeeds (a function, DO, CALL); null until then.
+     */
+    private Map<String, String> reported;
+    /** What code in the database may have done to the session unseen ({@link SessionWatch}); made on first need. */
+    private SessionWatch watch;
 
     /**
      * What pgjdbc's getTransactionIsolation (a round trip: SHOW TRANSACTION ISOLATION LEVEL) answers
@@ -35,6 +76,19 @@ abstract class SessionCalls extends PgConnectionExtensions implements Connection
     private boolean isolationSet;
     /** What the getters last answered, for a connection lost inside a transaction; made on first need. */
     private LastSeen seen;
+
+
+    SessionCalls(RetryConfig config) {
+        this.config = config;
+    }
+
+    private SessionWatch watch() {
+        SessionWatch w = watch;
+        if (w == null) {
+            w = watch = new SessionWatch(config);
+        }
+        return w;
+    }
 
 
     // ---- what the connection provides
@@ -59,6 +113,72 @@ abstract class SessionCalls extends PgConnectionExtensions implements Connection
 
     /** {@code setReadOnly(readOnly)} is about to run: with reader hosts, the connection may change role first. */
     abstract void routeFor(boolean readOnly) throws SQLException;
+
+    // ---- what the application's statements may have done to the session unseen (issue 28)
+
+    /** A statement of the application's succeeded on the session in hand. */
+    final void ranOnSession() {
+        sessionUsed = true;
+    }
+
+    /** Its reading ({@link SqlScan} flags) says it may change the session where the layer cannot see it. */
+    final void mayChangeUnseen(int flags) {
+        calledApplicationCode |= (flags & SqlScan.APPLICATION_CALL) != 0;
+        if ((flags & (SqlScan.CALLS | SqlScan.TX_CONTROL)) != 0 && reported == null) {
+            // a function, DO or CALL may change a setting unseen: keep the server's word on them at hand
+            Connection d = physicalInHand();
+            if (d != null) {
+                reported = ReportedSettings.view(d);
+            }
+        }
+    }
+
+    /** With named settings (or an initializer), who the session runs as and its settings are read after it. */
+    final void readValuesAfter(int flags) {
+        if (config.checksSessionValues() && SessionWatch.readsValuesAfter(flags)
+                && watch().readValues(physicalInHand(), inTransaction())) {
+            sessionUsed = false;
+            calledApplicationCode = false;
+        }
+    }
+
+    /** The open transaction ended, committed or not: values read inside a rolled-back one are forgotten. */
+    final void sessionAfterTransaction(boolean committed) {
+        if (watch != null && watch.transactionEnded(committed)) {
+            sessionUsed = true;
+            calledApplicationCode = true;
+        }
+    }
+
+    /** The physical connection in hand is being let go ({@link SessionWatch#lettingGo}). */
+    final void lettingGoOfSession(boolean transactionMayBeOpen) {
+        Map<String, String> view = reported;
+        reported = null;
+        if (view != null || watch != null) {
+            watch().lettingGo(view, transactionMayBeOpen);
+        }
+    }
+
+    /** The application acknowledged a loss with rollback(): the next connection starts without what was lost. */
+    final void lossAcknowledged() {
+        sessionUsed = false;
+        calledApplicationCode = false;
+        if (watch != null) {
+            watch.acknowledged();
+        }
+    }
+
+    /** Dials the replacement of a lost physical connection and asks it the questions the old session raises. */
+    final SessionWatch.Checked dialChecked(SessionWatch.Dial dial, Dialer dialer, RetryReporter reporter,
+            String connectionId) throws SQLException {
+        SessionWatch.Checked checked = watch().dial(dial, dialer, reporter, connectionId, session, sessionUsed,
+                calledApplicationCode);
+        if (!checked.marksStand()) {
+            sessionUsed = false;
+            calledApplicationCode = false;
+        }
+        return checked;
+    }
 
     // ---- what the connection tells about the isolation the getters may answer without asking
 
