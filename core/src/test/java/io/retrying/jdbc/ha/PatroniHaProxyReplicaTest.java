@@ -271,6 +271,9 @@ class PatroniHaProxyReplicaTest {
             assertEquals(List.of(), List.copyOf(r.wrong), fault + ": " + r.name + " read what was never there");
         }
         assertEquals(List.of(), unexpected(layerTransfers, fault.startsWith("kill")), fault + ": transfers that reached the application");
+        // the writers' data source sent its readers' connections to the replica port: one route each at least
+        int toStandbys = routes.getOrDefault("STANDBY/READ_ONLY", new java.util.concurrent.atomic.AtomicInteger()).get();
+        assertTrue(toStandbys >= 2, fault + ": reads routed " + routes);
         assertEquals(Map.of(), audit.twice(), fault + ": transfers applied twice");
         assertEquals(List.of(), audit.missing(), fault + ": acknowledged transfers missing on the final leader " + finalLeader);
         assertEquals(BankWorkload.ACCOUNTS * BankWorkload.OPENING_BALANCE, audit.total(), fault + ": money conserved");
