@@ -67,6 +67,8 @@ class PatroniHaProxyReplicaTest {
     private static final Duration FIRST_WRITE_BOUND = PatroniCluster.TTL.plus(PatroniCluster.LOOP_WAIT).plusSeconds(2);
     /** As {@link PatroniHaProxyTest#slackBehindPlain()}: HAProxy's checks may find the new primary one interval after plain's tight loop. */
     private static final Duration SLACK_BEHIND_PLAIN = Duration.ofSeconds(2).plus(HaProxy.CHECK_INTERVAL);
+    /** How long the work may take to go on after a fault (a read on a standby may wait for replay: {@code max_standby_streaming_delay}, 30 s). */
+    private static final Duration AFTER = Duration.ofSeconds(45);
     private static final Path FIGURES = Path.of("target", "patroni-haproxy-replica-figures.md");
     private static final String REPLICA_PORT_APP = "r2-replica-port";
     private static final String READERS_APP = "r2-readers";
@@ -116,8 +118,8 @@ class PatroniHaProxyReplicaTest {
             try {
                 // HAProxy's three failed checks, then its cut: the replica port's sessions there are gone
                 awaitNoReplicaPortReaders(replica, Duration.ofSeconds(30));
-                assertTrue(sides.replicaPort.awaitProgress(10, Duration.ofSeconds(20)), "reads after the cut: " + sides.replicaPort);
-                assertTrue(sides.readers.awaitProgress(10, Duration.ofSeconds(20)), "reads after the cut: " + sides.readers);
+                awaitReads(sides.replicaPort, "after the cut");
+                awaitReads(sides.readers, "after the cut");
             } finally {
                 cluster.loadBalance(replica, true);
             }
@@ -150,7 +152,7 @@ class PatroniHaProxyReplicaTest {
     private static void awaitPromotedReplicaLeavesTheReplicaPort(PatroniCluster.Node old, Sides sides) throws Exception {
         PatroniCluster.Node promoted = cluster.awaitNewLeader(old, Duration.ofSeconds(40));
         awaitNoReplicaPortReaders(promoted, Duration.ofSeconds(30));
-        assertTrue(sides.replicaPort.awaitProgress(10, Duration.ofSeconds(20)), "reads after the cut: " + sides.replicaPort);
+        awaitReads(sides.replicaPort, "after the cut");
     }
 
     @FunctionalInterface
@@ -168,6 +170,10 @@ class PatroniHaProxyReplicaTest {
         StandbyReads readers;
         StandbyReads plainReads;
         volatile long faultAt;
+
+        List<StandbyReads> layerReads() {
+            return List.of(replicaPort, readers);
+        }
 
         void faultNow() {
             long now = System.nanoTime();
@@ -199,45 +205,46 @@ class PatroniHaProxyReplicaTest {
         RetryingDataSource replicas = new RetryingDataSource();
         replicas.setUrl("jdbc:retrying:" + replicaPort + "&ApplicationName=" + REPLICA_PORT_APP);
         Sides sides = new Sides();
-        try (Connection admin = leader.connect()) {
-            StandbyReads.createCatalog(admin, prefix + "layer_");
-            StandbyReads.createCatalog(admin, prefix + "plain_");
-            sides.layerBank = BankWorkload.start(admin, prefix + "layer_", writers::getConnection, false, 0, 0, 3);
-            sides.plainBank = BankWorkload.start(admin, prefix + "plain_", () -> DriverManager.getConnection("jdbc:" + primaryPort),
-                    true, 0, 0, 3);
-        }
-        // the standbys have the tables before anybody reads them there
-        awaitReplayed(leader);
-        sides.replicaPort = new StandbyReads("replica-port", prefix + "layer_", replicas::getConnection, false, false, 1, 1);
-        sides.readers = new StandbyReads("readers", prefix + "layer_", writers::getConnection, false, true, 1, 1);
-        sides.plainReads = new StandbyReads("plain", prefix + "plain_", () -> DriverManager.getConnection("jdbc:" + replicaPort),
-                true, false, 1, 1);
-        List<StandbyReads> layerReads = List.of(sides.replicaPort, sides.readers);
         try {
+            try (Connection admin = leader.connect()) {
+                StandbyReads.createCatalog(admin, prefix + "layer_");
+                StandbyReads.createCatalog(admin, prefix + "plain_");
+                sides.layerBank = BankWorkload.start(admin, prefix + "layer_", writers::getConnection, false, 0, 0, 3);
+                sides.plainBank = BankWorkload.start(admin, prefix + "plain_", () -> DriverManager.getConnection("jdbc:" + primaryPort),
+                        true, 0, 0, 3);
+            }
+            // the standbys have the tables before anybody reads them there
+            awaitReplayed(leader);
+            sides.replicaPort = new StandbyReads("replica-port", prefix + "layer_", replicas::getConnection, false, false, 1, 1);
+            sides.readers = new StandbyReads("readers", prefix + "layer_", writers::getConnection, false, true, 1, 1);
+            sides.plainReads = new StandbyReads("plain", prefix + "plain_", () -> DriverManager.getConnection("jdbc:" + replicaPort),
+                    true, false, 1, 1);
+
             assertTrue(sides.layerBank.awaitProgress(10, Duration.ofSeconds(20)), "before the fault: " + sides.layerBank);
-            for (StandbyReads r : layerReads) {
+            for (StandbyReads r : sides.layerReads()) {
                 assertTrue(r.awaitProgress(10, Duration.ofSeconds(20)), "before the fault: " + r.name + " " + r);
             }
             assertTrue(sides.plainReads.awaitProgress(10, Duration.ofSeconds(20)), "before the fault: plain " + sides.plainReads);
 
             cause.cause(sides);
 
-            assertTrue(sides.layerBank.awaitProgress(10, Duration.ofSeconds(45)), fault + ", after: " + sides.layerBank
+            assertTrue(sides.layerBank.awaitProgress(10, AFTER), fault + ", after: " + sides.layerBank
                     + "; first failures " + sides.layerBank.failures().stream().limit(5).toList() + "\n" + cluster.logTails());
-            for (StandbyReads r : layerReads) {
-                assertTrue(r.awaitProgress(10, Duration.ofSeconds(45)), fault + ", after: " + r.name + " " + r
-                        + "; first failures " + r.failures().stream().limit(5).toList());
+            for (StandbyReads r : sides.layerReads()) {
+                awaitReads(r, fault);
             }
             sides.plainBank.awaitProgress(10, Duration.ofSeconds(10));
             sides.plainReads.awaitProgress(10, Duration.ofSeconds(10));
         } finally {
-            for (StandbyReads r : layerReads) {
-                r.close();
+            // every thread this run started ends with it, however it ended
+            for (AutoCloseable work : new AutoCloseable[] {sides.replicaPort, sides.readers, sides.plainReads, sides.layerBank,
+                    sides.plainBank}) {
+                if (work != null) {
+                    work.close();
+                }
             }
-            sides.plainReads.close();
-            sides.layerBank.close();
-            sides.plainBank.close();
         }
+        List<StandbyReads> layerReads = sides.layerReads();
         PatroniCluster.Node finalLeader;
         try {
             finalLeader = cluster.awaitHealthy(HEAL);
@@ -264,6 +271,7 @@ class PatroniHaProxyReplicaTest {
                 + " failures {}", fault, row, sides.replicaPort, sides.readers, routes, sides.layerBank, audit, sides.plainReads,
                 sides.plainBank, java.util.stream.Stream.concat(sides.plainReads.failures().stream(),
                         sides.plainBank.failures().stream()).limit(4).toList());
+        LOG.info("{}: haproxy's last lines\n{}", fault, haproxy.logTail(8));
 
         assertEquals(List.of(), layerReadFailures.stream().map(f -> f + causes(f.error())).toList(),
                 fault + ": reads that reached the application as an error");
@@ -322,6 +330,17 @@ class PatroniHaProxyReplicaTest {
         return best;
     }
 
+    /**
+     * Until each of {@code reads}' threads completed more: on failure, where its threads are (a read
+     * stuck in a statement or a dial) and HAProxy's view.
+     */
+    private static void awaitReads(StandbyReads reads, String when) throws InterruptedException {
+        if (!reads.awaitProgress(10, AFTER)) {
+            throw new AssertionError(when + ": " + reads.name + " made no progress in " + AFTER + ": " + reads + "\n"
+                    + reads.stacks() + "\n--- haproxy ---\n" + haproxy.logTail(30));
+        }
+    }
+
     /** The layer's reader sessions on a replica (on a replica, the writers' data source has its readers only). */
     private static int readerSessions(PatroniCluster.Node n) throws SQLException {
         return sessions(n, "'" + REPLICA_PORT_APP + "', '" + READERS_APP + "'");
@@ -366,6 +385,8 @@ class PatroniHaProxyReplicaTest {
                     if (rs.next() && rs.getBoolean(1)) {
                         break;
                     }
+                } catch (SQLException e) {
+                    // a standby may end a session in its startup on a conflict with recovery (FATAL 40001): ask again
                 }
                 if (System.nanoTime() > deadline) {
                     throw new AssertionError(n + " has not replayed up to " + lsn);

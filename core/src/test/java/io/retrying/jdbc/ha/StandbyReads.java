@@ -6,7 +6,9 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Queue;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 
 /**
@@ -31,8 +33,8 @@ final class StandbyReads implements AutoCloseable {
     final Workers transactions;
     /** What a read saw that it should not have: a total other than the opening one, a catalog row out of place. */
     final Queue<String> wrong = new ConcurrentLinkedQueue<>();
-    /** When each read or read-only transaction completed. */
-    private final Queue<Long> doneAt = new ConcurrentLinkedQueue<>();
+    /** When each read or read-only transaction completed, by thread. */
+    private final Map<String, Queue<Long>> doneAt = new ConcurrentHashMap<>();
 
     /** Creates the catalog {@code bank} reads beside its accounts, on {@code admin} (the leader). */
     static void createCatalog(Connection admin, String prefix) throws SQLException {
@@ -59,7 +61,7 @@ final class StandbyReads implements AutoCloseable {
                 try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(total)) {
                     checkTotal(rs);
                 }
-                doneAt.add(System.nanoTime());
+                done();
             });
         });
         transactions = Workers.start(name + "-rotx", transactionThreads, () -> {
@@ -78,7 +80,7 @@ final class StandbyReads implements AutoCloseable {
                         }
                     }
                     c.commit();
-                    doneAt.add(System.nanoTime());
+                    done();
                 } catch (SQLException e) {
                     try {
                         c.rollback();
@@ -132,17 +134,40 @@ final class StandbyReads implements AutoCloseable {
         return java.util.stream.Stream.of(plain, transactions).flatMap(w -> w.failures().stream()).toList();
     }
 
-    /** The longest stretch without a completed read in the minute from {@code fromNanos}. */
+    /**
+     * The longest stretch one thread went without completing a read (a plain one or a transaction),
+     * in the minute from {@code fromNanos}.
+     */
     Duration longestPause(long fromNanos) {
-        long[] done = doneAt.stream().mapToLong(Long::longValue).filter(t -> t >= fromNanos && t < fromNanos + 60_000_000_000L)
-                .sorted().toArray();
-        long previous = fromNanos;
         long longest = 0;
-        for (long t : done) {
-            longest = Math.max(longest, t - previous);
-            previous = t;
+        for (Queue<Long> thread : doneAt.values()) {
+            long[] done = thread.stream().mapToLong(Long::longValue).filter(t -> t >= fromNanos && t < fromNanos + 60_000_000_000L)
+                    .sorted().toArray();
+            long previous = fromNanos;
+            for (long t : done) {
+                longest = Math.max(longest, t - previous);
+                previous = t;
+            }
         }
         return Duration.ofNanos(longest);
+    }
+
+    /** Where each of the threads is now, for a failure message. */
+    String stacks() {
+        StringBuilder sb = new StringBuilder();
+        Thread.getAllStackTraces().forEach((t, stack) -> {
+            if (t.getName().startsWith(name + "-")) {
+                sb.append(t.getName()).append(":\n");
+                for (int i = 0; i < Math.min(stack.length, 25); i++) {
+                    sb.append("    at ").append(stack[i]).append('\n');
+                }
+            }
+        });
+        return sb.toString();
+    }
+
+    private void done() {
+        doneAt.computeIfAbsent(Thread.currentThread().getName(), k -> new ConcurrentLinkedQueue<>()).add(System.nanoTime());
     }
 
     @Override
