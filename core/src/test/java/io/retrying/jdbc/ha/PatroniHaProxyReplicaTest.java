@@ -205,6 +205,7 @@ class PatroniHaProxyReplicaTest {
         RetryingDataSource replicas = new RetryingDataSource();
         replicas.setUrl("jdbc:retrying:" + replicaPort + "&ApplicationName=" + REPLICA_PORT_APP);
         Sides sides = new Sides();
+        Thread watch = null;
         try {
             try (Connection admin = leader.connect()) {
                 StandbyReads.createCatalog(admin, prefix + "layer_");
@@ -226,6 +227,7 @@ class PatroniHaProxyReplicaTest {
             }
             assertTrue(sides.plainReads.awaitProgress(10, Duration.ofSeconds(20)), "before the fault: plain " + sides.plainReads);
 
+            watch = watchStalls(sides);
             cause.cause(sides);
 
             assertTrue(sides.layerBank.awaitProgress(10, AFTER), fault + ", after: " + sides.layerBank
@@ -236,6 +238,9 @@ class PatroniHaProxyReplicaTest {
             sides.plainBank.awaitProgress(10, Duration.ofSeconds(10));
             sides.plainReads.awaitProgress(10, Duration.ofSeconds(10));
         } finally {
+            if (watch != null) {
+                watch.interrupt();
+            }
             // every thread this run started ends with it, however it ended
             for (AutoCloseable work : new AutoCloseable[] {sides.replicaPort, sides.readers, sides.plainReads, sides.layerBank,
                     sides.plainBank}) {
@@ -398,8 +403,65 @@ class PatroniHaProxyReplicaTest {
 
     private static String causes(Throwable t) {
         StringBuilder sb = new StringBuilder();
-        for (Throwable c = t.getCause(); c != null && sb.length() < 400; c = c.getCause()) {
-            sb.append(" <- ").append(c);
+        for (Throwable c = t; c != null && sb.length() < 1500; c = c.getCause()) {
+            if (c != t) {
+                sb.append(" <- ").append(c);
+            }
+            for (Throwable s : c.getSuppressed()) {
+                sb.append(" [suppressed ").append(s).append(s.getCause() == null ? "" : " <- " + s.getCause()).append(']');
+            }
+        }
+        return sb.toString();
+    }
+
+    /**
+     * Logs, once a second, each reader thread of the layer's that has been in one read for more than
+     * 5 s: its stack, and what the sessions on each node wait for (a read on a standby can wait for
+     * replay, or replay for it), so that a long pause in the figures says where it was.
+     */
+    private static Thread watchStalls(Sides sides) {
+        Thread watch = new Thread(() -> {
+            java.util.Set<String> told = new java.util.HashSet<>();
+            while (!Thread.currentThread().isInterrupted()) {
+                try {
+                    Thread.sleep(1000);
+                } catch (InterruptedException e) {
+                    return;
+                }
+                for (StandbyReads r : sides.layerReads()) {
+                    r.stalled(Duration.ofSeconds(5)).forEach((thread, where) -> {
+                        // once per thread and place
+                        if (told.add(thread + where.lines().skip(1).findFirst().orElse(""))) {
+                            LOG.info("stalled {}: {}\n{}", thread, where, sessionsNow());
+                        }
+                    });
+                }
+            }
+        }, "stall-watch");
+        watch.setDaemon(true);
+        watch.start();
+        return watch;
+    }
+
+    /** The test's sessions and the startup process on each node, with what they wait for. */
+    private static String sessionsNow() {
+        StringBuilder sb = new StringBuilder();
+        for (PatroniCluster.Node n : cluster.nodes()) {
+            sb.append(n).append(':');
+            try (Connection c = DriverManager.getConnection(n.jdbcUrl() + "&loginTimeout=2");
+                    Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT application_name, state,"
+                            + " wait_event_type, wait_event, left(query, 50), (now() - query_start)::text,"
+                            + " (SELECT count(*) FROM pg_locks l WHERE l.pid = a.pid AND NOT l.granted) FROM pg_stat_activity a"
+                            + " WHERE application_name LIKE 'r2-%' OR backend_type = 'startup'")) {
+                while (rs.next()) {
+                    sb.append("\n    ").append(rs.getString(1)).append(' ').append(rs.getString(2)).append(' ')
+                            .append(rs.getString(3)).append('/').append(rs.getString(4)).append(" '").append(rs.getString(5))
+                            .append("' for ").append(rs.getString(6)).append(", locks waited ").append(rs.getInt(7));
+                }
+            } catch (SQLException e) {
+                sb.append(' ').append(e.getSQLState()).append(' ').append(e.getMessage());
+            }
+            sb.append('\n');
         }
         return sb.toString();
     }

@@ -33,6 +33,8 @@ final class StandbyReads implements AutoCloseable {
     final Workers transactions;
     /** What a read saw that it should not have: a total other than the opening one, a catalog row out of place. */
     final Queue<String> wrong = new ConcurrentLinkedQueue<>();
+    /** When each thread's read in progress started (absent between reads), for {@link #stalled}. */
+    private final Map<String, Long> startedAt = new ConcurrentHashMap<>();
     /** When each read or read-only transaction completed, by thread. */
     private final Map<String, Queue<Long>> doneAt = new ConcurrentHashMap<>();
 
@@ -58,6 +60,7 @@ final class StandbyReads implements AutoCloseable {
         plain = Workers.start(name + "-read", plainThreads, () -> {
             HeldConnection held = held(dial, redial, setReadOnly, true);
             return () -> held.run(c -> {
+                started();
                 try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(total)) {
                     checkTotal(rs);
                 }
@@ -67,6 +70,7 @@ final class StandbyReads implements AutoCloseable {
         transactions = Workers.start(name + "-rotx", transactionThreads, () -> {
             HeldConnection held = held(dial, redial, true, false);
             return () -> held.run(c -> {
+                started();
                 try {
                     try (Statement st = c.createStatement()) {
                         try (ResultSet rs = st.executeQuery(total)) {
@@ -166,8 +170,30 @@ final class StandbyReads implements AutoCloseable {
         return sb.toString();
     }
 
+    private void started() {
+        startedAt.put(Thread.currentThread().getName(), System.nanoTime());
+    }
+
     private void done() {
+        startedAt.remove(Thread.currentThread().getName());
         doneAt.computeIfAbsent(Thread.currentThread().getName(), k -> new ConcurrentLinkedQueue<>()).add(System.nanoTime());
+    }
+
+    /** The threads whose read in progress started more than {@code longer} ago, with where they are now. */
+    Map<String, String> stalled(Duration longer) {
+        Map<String, String> out = new java.util.TreeMap<>();
+        long now = System.nanoTime();
+        Thread.getAllStackTraces().forEach((t, stack) -> {
+            Long since = startedAt.get(t.getName());
+            if (since != null && now - since > longer.toNanos()) {
+                StringBuilder sb = new StringBuilder().append((now - since) / 1_000_000).append(" ms in this read:");
+                for (int i = 0; i < Math.min(stack.length, 18); i++) {
+                    sb.append("\n    at ").append(stack[i]);
+                }
+                out.put(t.getName(), sb.toString());
+            }
+        });
+        return out;
     }
 
     @Override
