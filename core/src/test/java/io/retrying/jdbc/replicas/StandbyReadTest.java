@@ -73,6 +73,28 @@ class StandbyReadTest {
         }
     }
 
+    /**
+     * The proof's catalog walk runs with JIT off on a standby, as on a primary: its estimated cost is
+     * past {@code jit_above_cost}, and compiling it took seconds on a loaded machine while the walk
+     * held a snapshot the standby's replay waited for (PatroniHaProxyReplicaTest: reads stalled
+     * 20-34 s behind HAProxy's replica port).
+     */
+    @Test
+    void theProofsCatalogWalkOnAStandbyRunsWithoutJit() throws Exception {
+        Physical physical = new Physical(replicas.standby(1).jdbcUrl() + "&ApplicationName=sr-jit");
+        try (Connection c = physical.open(RetryConfig.defaults()); Statement st = c.createStatement()) {
+            long sum = killedUnder(1, "sr-jit", () -> {
+                try (ResultSet rs = st.executeQuery("SELECT sum(sr_slow(id)) FROM sr_items WHERE id <= 2 /* jit */")) {
+                    rs.next();
+                    return rs.getLong(1);
+                }
+            });
+            assertEquals(3, sum);
+            assertEquals(2, physical.executions("/* jit */"), "run once, killed, proven, run again");
+            assertEquals(1, physical.executions("SET LOCAL jit = off"), "the proof's frame, once");
+        }
+    }
+
     @Test
     void aPreparedReadWithParametersRunsAgainProven() throws Exception {
         Physical physical = new Physical(replicas.standby(1).jdbcUrl() + "&ApplicationName=sr-prep");

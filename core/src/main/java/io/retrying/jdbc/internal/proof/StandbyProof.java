@@ -44,8 +44,16 @@ import org.postgresql.util.ServerErrorMessage;
 final class StandbyProof {
 
     private static final String STATEMENT = "retrying_jdbc_proof";
+    /**
+     * The frame's settings: the tree sent to this session, on one line; and JIT off, as
+     * {@link CatalogWalk} has it on a primary: the walk's estimated cost is past
+     * {@code jit_above_cost}, and its compilation took seconds on a loaded machine, while the walk
+     * held a snapshot that made the standby's replay wait (a read stalled 20-34 s behind HAProxy's
+     * replica port before; 2-4 s after).
+     */
     private static final String SETTINGS = PlanCheck.MARK
-            + "SET LOCAL client_min_messages = log; SET LOCAL debug_print_rewritten = on; SET LOCAL debug_pretty_print = off";
+            + "SET LOCAL client_min_messages = log; SET LOCAL debug_print_rewritten = on; SET LOCAL debug_pretty_print = off;"
+            + " SET LOCAL jit = off";
     private static final String DEALLOCATE = PlanCheck.MARK + "DEALLOCATE " + STATEMENT;
     private static final String IN_RECOVERY = PlanCheck.MARK + "SELECT pg_catalog.pg_is_in_recovery()";
     /** A utility statement's tree (the PREPARE's own): not the application's. */
