@@ -81,7 +81,11 @@ class StandbyReadTest {
      */
     @Test
     void theProofsCatalogWalkOnAStandbyRunsWithoutJit() throws Exception {
-        Physical physical = new Physical(replicas.standby(1).jdbcUrl() + "&ApplicationName=sr-jit");
+        PgServer standby = replicas.standby(1);
+        // the server's own record of what it was sent (the proof's frame bypasses the recording proxy)
+        standby.sql("ALTER SYSTEM SET log_statement = 'all'", "SELECT pg_reload_conf()");
+        long logBefore = java.nio.file.Files.size(standby.logFile());
+        Physical physical = new Physical(standby.jdbcUrl() + "&ApplicationName=sr-jit");
         try (Connection c = physical.open(RetryConfig.defaults()); Statement st = c.createStatement()) {
             long sum = killedUnder(1, "sr-jit", () -> {
                 try (ResultSet rs = st.executeQuery("SELECT sum(sr_slow(id)) FROM sr_items WHERE id <= 2 /* jit */")) {
@@ -91,8 +95,17 @@ class StandbyReadTest {
             });
             assertEquals(3, sum);
             assertEquals(2, physical.executions("/* jit */"), "run once, killed, proven, run again");
-            assertEquals(1, physical.executions("SET LOCAL jit = off"), "the proof's frame, once");
+        } finally {
+            standby.sql("ALTER SYSTEM RESET log_statement", "SELECT pg_reload_conf()");
         }
+        String log;
+        try (java.io.InputStream in = java.nio.file.Files.newInputStream(standby.logFile())) {
+            in.skipNBytes(logBefore);
+            log = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        }
+        java.util.List<String> frames = log.lines().filter(l -> l.contains("SET LOCAL debug_print_rewritten = on")).toList();
+        assertEquals(1, frames.size(), "one proof on the standby: " + frames);
+        assertTrue(frames.get(0).contains("SET LOCAL jit = off"), "the proof's frame turns JIT off: " + frames.get(0));
     }
 
     @Test
