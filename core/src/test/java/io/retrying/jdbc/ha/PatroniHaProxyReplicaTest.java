@@ -82,6 +82,9 @@ class PatroniHaProxyReplicaTest {
                 "patroni, etcd or haproxy is not installed");
         cluster = PatroniCluster.start();
         haproxy = HaProxy.start(cluster);
+        // HAProxy starts every server up and marks the replicas down on the primary port only after
+        // three checks: until then some dials there reach a replica, on both sides (no fault's doing)
+        awaitOnlyThePrimary(Duration.ofSeconds(30));
         Files.createDirectories(FIGURES.getParent());
         Files.writeString(FIGURES, "| fault | plain pgjdbc: exceptions (reads, transfers) | retrying-jdbc: exceptions"
                 + " (reads, transfers) | longest pause in reads, plain / retrying | first write after, plain / retrying |\n"
@@ -313,6 +316,27 @@ class PatroniHaProxyReplicaTest {
             }
         }
         return out;
+    }
+
+    /** Until a row of dials through HAProxy's primary port all reach the primary. */
+    private static void awaitOnlyThePrimary(Duration max) throws Exception {
+        long deadline = System.nanoTime() + max.toNanos();
+        int inARow = 0;
+        while (inARow < 8) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("HAProxy's primary port still reaches replicas after " + max);
+            }
+            try (Connection c = DriverManager.getConnection(haproxy.jdbcUrl("&connectTimeout=2&socketTimeout=5"));
+                    Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT pg_is_in_recovery()")) {
+                rs.next();
+                inARow = rs.getBoolean(1) ? 0 : inARow + 1;
+            } catch (SQLException e) {
+                inARow = 0;
+            }
+            if (inARow == 0) {
+                Thread.sleep(200);
+            }
+        }
     }
 
     /** The replica (not the leader) holding the most of the layer's reader sessions, which must be at least one. */
