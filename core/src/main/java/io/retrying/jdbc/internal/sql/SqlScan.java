@@ -458,7 +458,7 @@ public final class SqlScan {
      * cast ({@code ::text}). Anything else (a comment, another word, an operator, an escape string, a
      * backslash in a literal) is not read as "only sets", and the connection pins instead: this
      * reading can only make the layer more careful. What it accepts the server proves again before
-     * it runs on a new connection ({@code SessionState.ConfigRestore}): a {@code set_config} of
+     * it runs on a new connection ({@code Restore.ConfigRestore}): a {@code set_config} of
      * another schema earlier in {@code search_path}, or a cast that calls a function, is refused there.
      */
     public static boolean onlySetsConfig(String sql, int flags) {
