@@ -4,7 +4,7 @@ import io.retrying.jdbc.internal.proof.Binder;
 import io.retrying.jdbc.internal.proof.ReadOnlyProof;
 import io.retrying.jdbc.internal.proof.Verdict;
 import io.retrying.jdbc.internal.sql.ParameterLog;
-import io.retrying.jdbc.internal.sql.SqlScan;
+import io.retrying.jdbc.internal.sql.ConfigCalls;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
@@ -41,7 +41,7 @@ interface Restore {
         }
 
         /**
-         * A statement that only sets, by our reading of its text ({@link SqlScan#onlySetsConfig}): before
+         * A statement that only sets, by our reading of its text ({@link ConfigCalls#onlySetsConfig}): before
          * it runs again on a new connection the server proves that it reaches no volatile function but
          * {@code pg_catalog.set_config} ({@link ReadOnlyProof}; a {@code set_config} of another schema
          * first in {@code search_path}, or a cast through a function, is refused). The proof costs about

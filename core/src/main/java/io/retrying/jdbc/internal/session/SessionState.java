@@ -1,6 +1,7 @@
 package io.retrying.jdbc.internal.session;
 
 import io.retrying.jdbc.internal.sql.ParameterLog;
+import io.retrying.jdbc.internal.sql.ConfigCalls;
 import io.retrying.jdbc.internal.sql.SqlScan;
 import io.retrying.jdbc.internal.session.Restore.Call;
 import io.retrying.jdbc.internal.session.Restore.ConfigRestore;
@@ -289,9 +290,9 @@ public final class SessionState {
      * @return why the connection must be pinned instead (its settings could not be restored), or null
      */
     public String configExecuted(String sql, int flags, ParameterLog binding, boolean inTransaction) {
-        List<SqlScan.ConfigCall> calls = SqlScan.configCalls(sql);
+        List<ConfigCalls.ConfigCall> calls = ConfigCalls.configCalls(sql);
         List<String> names = new ArrayList<>(calls.size());
-        for (SqlScan.ConfigCall call : calls) {
+        for (ConfigCalls.ConfigCall call : calls) {
             if (call.local() == null) {
                 return "set_config() with an is_local argument that is not a literal true or false";
             }
@@ -302,7 +303,7 @@ public final class SessionState {
                 names.add(call.name().toLowerCase(Locale.ROOT));
             }
         }
-        boolean onlySets = SqlScan.onlySetsConfig(sql, flags);
+        boolean onlySets = ConfigCalls.onlySetsConfig(sql, flags);
         if (!onlySets && (calls.isEmpty() || !names.isEmpty())) {
             // (no call read at all: set_config named in a form this reading does not follow)
             return "set_config() in a statement that does more than set, or that the layer cannot read: it cannot"
