@@ -39,14 +39,16 @@ public final class FailurePathTrace {
         Map<String, String> faults = new LinkedHashMap<>();
         Map<String, String> untraced = new LinkedHashMap<>();
         try (PgServer server = PgServers.start()) {
-            server.sql("CREATE TABLE trace_t (id int PRIMARY KEY, v bigint NOT NULL)", "INSERT INTO trace_t VALUES (1, 0)");
+            server.sql("CREATE TABLE trace_t (id int PRIMARY KEY, v bigint NOT NULL)",
+                    "INSERT INTO trace_t VALUES (1, 0)");
             for (Scenario s : scenarios) {
                 System.err.println("trace: scenario " + s + " (" + s.title + ")");
                 MethodTrace trace = new MethodTrace();
                 trace.run(System.getProperty("java.class.path"), options, Scenarios.class.getName(),
                         List.of(server.jdbcUrl(), s.name()), System.err);
                 if (trace.windows().size() != 1) {
-                    throw new IllegalStateException("scenario " + s + " gave " + trace.windows().size() + " traced windows");
+                    throw new IllegalStateException("scenario " + s + " gave " + trace.windows().size()
+                            + " traced windows");
                 }
                 PathReport report = new PathReport(trace.windows().get(0));
                 reports.add(report);
@@ -54,8 +56,9 @@ public final class FailurePathTrace {
                 faults.put(s.name(), s.fault);
                 untraced.put(s.name(), trace.untracedOutcome(s.name()));
                 Path sequence = dir.resolve("trace-" + s.name() + ".txt");
-                Files.writeString(sequence, "# " + s + ". " + s.title + ": " + s.fault + "\n# " + report.window.outcome()
-                        + "\n# => entry from another file, -> entry from the same file, <- exit\n" + report.sequence());
+                Files.writeString(sequence, "# " + s + ". " + s.title + ": " + s.fault
+                        + "\n# " + report.window.outcome() + "\n# => entry from another file, =) one that does not move the control (a read, through"
+                        + " pgjdbc), -> entry from the same file, <- a normal return\n" + report.sequence());
                 System.err.println("trace: " + s + ": " + report.methodEntries + " entries; sequence in " + sequence);
             }
         }

@@ -57,10 +57,20 @@ final class MethodTrace {
     /** The caller's file for a call made by the application (the scenario). */
     static final String APPLICATION = "(application)";
 
-    /** One entry ({@code entry}) or exit of a library method, at {@code depth} frames. */
-    record Step(boolean entry, String callerFile, String callerMethod, String file, String method, int depth) {
+    /**
+     * One entry ({@code entry}) or exit of a library method, at {@code depth} frames; {@code leafRead}:
+     * the method only reads ({@link LeafReads}); {@code viaDriver}: frames of pgjdbc or the JDK lie
+     * between the caller and the callee (pgjdbc reading the layer's socket wrapper).
+     */
+    record Step(boolean entry, String callerFile, String callerMethod, String file, String method, int depth,
+            boolean leafRead, boolean viaDriver) {
         boolean betweenFiles() {
             return entry && !file.equals(callerFile);
+        }
+
+        /** An entry from another file that moves the control: neither a leaf read nor a call back through pgjdbc. */
+        boolean moves() {
+            return betweenFiles() && !leafRead && !viaDriver;
         }
     }
 
@@ -69,6 +79,7 @@ final class MethodTrace {
     }
 
     private final Map<ReferenceType, String> files = new HashMap<>();
+    private final Map<Method, Boolean> leafReads = new HashMap<>();
     private final List<Window> windows = new ArrayList<>();
     /** The outcomes of the untraced rounds, by scenario: what the call gives at full speed. */
     private final Map<String, String> untraced = new HashMap<>();
@@ -213,6 +224,7 @@ final class MethodTrace {
         int depth = thread.frameCount();
         String callerFile = APPLICATION;
         String callerMethod = "";
+        boolean viaDriver = false;
         // the nearest library frame below, fetched a few frames at a time (each fetch is a round trip)
         search:
         for (int i = 1; i < depth; i += 8) {
@@ -221,21 +233,26 @@ final class MethodTrace {
                 if (type.name().startsWith(APPLICATION_PACKAGE)) {
                     break search;
                 }
-                String f = type.name().startsWith(LIBRARY) ? fileOf(type) : null;
-                if (f != null) {
+                if (!type.name().startsWith(LIBRARY)) {
+                    viaDriver = true;
+                    continue;
+                }
+                String f = fileOf(type);
+                if (f != null) { // else a lambda proxy: its caller is the one below
                     callerFile = f;
                     callerMethod = methodName(frame.location().method());
                     break search;
                 }
             }
         }
-        steps.add(new Step(true, callerFile, callerMethod, file, methodName(method), depth));
+        boolean leafRead = leafReads.computeIfAbsent(method, m -> LeafReads.onlyReads(m.bytecodes()));
+        steps.add(new Step(true, callerFile, callerMethod, file, methodName(method), depth, leafRead, viaDriver));
     }
 
     private void exited(ThreadReference thread, Method method) throws IncompatibleThreadStateException {
         String file = fileOf(method.declaringType());
         if (file != null && !method.isStaticInitializer()) {
-            steps.add(new Step(false, null, null, file, methodName(method), thread.frameCount()));
+            steps.add(new Step(false, null, null, file, methodName(method), thread.frameCount(), false, false));
         }
     }
 
@@ -245,9 +262,8 @@ final class MethodTrace {
             String name = t.name();
             try {
                 String source = t.sourceName();
-                int dot = name.lastIndexOf('.');
-                String dir = name.substring(LIBRARY.length(), Math.max(dot, LIBRARY.length() - 1) + 1).replace('.', '/');
-                return dir + source;
+                String pkg = name.substring(LIBRARY.length(), Math.max(name.lastIndexOf('.') + 1, LIBRARY.length()));
+                return pkg.replace('.', '/') + source;
             } catch (AbsentInformationException none) {
                 return null;
             }
