@@ -64,8 +64,6 @@ public class RetryingStatement extends StatementResults implements FailedWork {
             "getPrepareThreshold()",
             "isUseServerPrepare()");
 
-
-
     private final RetryingConnection owner;
     public final Shape shape;
     /**
@@ -79,7 +77,6 @@ public class RetryingStatement extends StatementResults implements FailedWork {
     private int generation;
     /** Volatile: close() may come from another thread while an execution runs or re-creates. */
     private volatile boolean closed;
-
 
     private List<String> batch;
     private int batchFlags = SqlScan.READ_CANDIDATE;

@@ -440,7 +440,6 @@ public final class SqlScan {
         return i;
     }
 
-
     static boolean isWordStart(char c) {
         return Character.isLetter(c) || c == '_';
     }
