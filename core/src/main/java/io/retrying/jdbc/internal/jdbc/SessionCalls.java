@@ -30,7 +30,7 @@ import org.postgresql.core.TransactionState;
  * setting a role or a tenant), which a new physical connection is asked about at a swap
  * ({@link SessionWatch}).
  */
-abstract class SessionCalls extends PgConnectionExtensions implements Connection {
+public abstract class SessionCalls extends PgConnectionExtensions implements Connection {
 
     /**
      * The {@code java.sql.Connection} methods that still answer once the connection is lost inside
@@ -77,7 +77,6 @@ abstract class SessionCalls extends PgConnectionExtensions implements Connection
     /** What the getters last answered, for a connection lost inside a transaction; made on first need. */
     private LastSeen seen;
 
-
     SessionCalls(RetryConfig config) {
         this.config = config;
     }
@@ -89,7 +88,6 @@ abstract class SessionCalls extends PgConnectionExtensions implements Connection
         }
         return w;
     }
-
 
     // ---- what the connection provides
 
