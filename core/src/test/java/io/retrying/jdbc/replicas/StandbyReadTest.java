@@ -103,9 +103,10 @@ class StandbyReadTest {
             in.skipNBytes(logBefore);
             log = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
         }
-        java.util.List<String> frames = log.lines().filter(l -> l.contains("SET LOCAL debug_print_rewritten = on")).toList();
-        assertEquals(1, frames.size(), "one proof on the standby: " + frames);
-        assertTrue(frames.get(0).contains("SET LOCAL jit = off"), "the proof's frame turns JIT off: " + frames.get(0));
+        // pgjdbc sends the frame's settings as one statement each: a log line each
+        assertEquals(1, log.lines().filter(l -> l.contains("SET LOCAL debug_print_rewritten = on")).count(),
+                "one proof on the standby");
+        assertEquals(1, log.lines().filter(l -> l.contains("SET LOCAL jit = off")).count(), "the proof's frame turns JIT off");
     }
 
     @Test
