@@ -58,7 +58,9 @@ import java.util.List;
  * server run; a restart whose checkpoint shows the xid was already handed out; or a later timeline
  * (a switchover, a failover) whose history file says the old timeline ran past the captured
  * position. Otherwise UNKNOWN. ABORTED stays believable (this transaction is not in that history
- * either way, so running it again cannot apply it twice there).
+ * either way, so running it again cannot apply it twice there); and a later timeline whose history
+ * left the captured one at or before the captured position is ABORTED without asking the id
+ * ({@link Identity#forkedBefore}): the commit record, written after that position, is not in it.
  */
 public final class CommitResolver {
 
@@ -215,6 +217,35 @@ public final class CommitResolver {
             } catch (SQLException e) {
                 return false; // not allowed to read the checkpoint: not known
             }
+        }
+
+        /**
+         * Whether {@code physical}, a primary of a later timeline than {@code captured}, comes from a
+         * history that left the captured timeline at or before {@code position}: its history file's
+         * switch point for that timeline is not past the position where the WAL was when the
+         * transaction's id was seen. COMMIT was sent after that, so the transaction's commit record
+         * lies at or past the position, and a history that took the old timeline's WAL only up to
+         * the switch point holds no commit of it, nor ever will (its backend lived on the old
+         * timeline): in this history it did not commit, and running it again cannot apply it twice
+         * here, whoever holds its id now (a promoted standby that missed the transaction hands the
+         * same id out again; its "committed" would be somebody else's). Issue 26: a COMMIT cut by
+         * the demotion of a frozen leader whose WAL the synchronous standby never received. False
+         * when anything is not known (no position, the history file not readable).
+         */
+        static boolean forkedBefore(String captured, String position, Connection physical) throws SQLException {
+            if (captured == null || position == null) {
+                return false;
+            }
+            String now = of(physical);
+            if (now == null) {
+                return false;
+            }
+            long then = timeline(captured);
+            if (timeline(now) <= then) {
+                return false;
+            }
+            Long switchPoint = switchPoint(physical, now.substring(0, 8), then);
+            return switchPoint != null && switchPoint <= parseLsn(position);
         }
 
         private static boolean nextXidPast(long xid, Connection physical) {
@@ -597,6 +628,9 @@ public final class CommitResolver {
             throws SQLException {
         if (Identity.neverAssignedIn(identity, xid, fresh)) {
             return CommitOutcome.ABORTED; // lost with the crash, before its WAL reached disk
+        }
+        if (Identity.forkedBefore(identity, position, fresh)) {
+            return CommitOutcome.ABORTED; // a later timeline that left ours before the commit record could be written
         }
         CommitOutcome outcome;
         try {
