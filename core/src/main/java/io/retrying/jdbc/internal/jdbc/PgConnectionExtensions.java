@@ -154,83 +154,20 @@ abstract class PgConnectionExtensions implements PGConnection {
 
     // ---- pass-throughs
 
-    @Override
-    public void alterUserPassword(String a, char[] b, String c) throws SQLException {
-        pg().alterUserPassword(a, b, c);
-    }
-
-    @Override
-    public void cancelQuery() throws SQLException {
-        pg().cancelQuery();
-    }
-
-    @Override
-    public Array createArrayOf(String a, Object b) throws SQLException {
-        return pg().createArrayOf(a, b);
-    }
-
-    @Override
-    public String escapeIdentifier(String a) throws SQLException {
-        return pg().escapeIdentifier(a);
-    }
-
-    @Override
-    public String escapeLiteral(String a) throws SQLException {
-        return pg().escapeLiteral(a);
-    }
-
-    @Override
-    public boolean getAdaptiveFetch() {
-        return pgNow().getAdaptiveFetch();
-    }
-
-    @Override
-    public org.postgresql.jdbc.AutoSave getAutosave() {
-        return pgNow().getAutosave();
-    }
-
-    @Override
-    public int getBackendPID() {
-        return pgNow().getBackendPID();
-    }
-
-    @Override
-    public int getDefaultFetchSize() {
-        return pgNow().getDefaultFetchSize();
-    }
-
-    @Override
-    public org.postgresql.PGNotification[] getNotifications() throws SQLException {
-        return pg().getNotifications();
-    }
-
-    @Override
-    public org.postgresql.PGNotification[] getNotifications(int a) throws SQLException {
-        return pg().getNotifications(a);
-    }
-
-    @Override
-    public String getParameterStatus(String a) {
-        return pgNow().getParameterStatus(a);
-    }
-
-    @Override
-    public Map<String, String> getParameterStatuses() {
-        return pgNow().getParameterStatuses();
-    }
-
-    @Override
-    public org.postgresql.jdbc.PreferQueryMode getPreferQueryMode() {
-        return pgNow().getPreferQueryMode();
-    }
-
-    @Override
-    public int getPrepareThreshold() {
-        return pgNow().getPrepareThreshold();
-    }
-
-    @Override
-    public int getQueryTimeout() {
-        return pgNow().getQueryTimeout();
-    }
+    @Override public void alterUserPassword(String a, char[] b, String c) throws SQLException { pg().alterUserPassword(a, b, c); }
+    @Override public void cancelQuery() throws SQLException { pg().cancelQuery(); }
+    @Override public Array createArrayOf(String a, Object b) throws SQLException { return pg().createArrayOf(a, b); }
+    @Override public String escapeIdentifier(String a) throws SQLException { return pg().escapeIdentifier(a); }
+    @Override public String escapeLiteral(String a) throws SQLException { return pg().escapeLiteral(a); }
+    @Override public boolean getAdaptiveFetch() { return pgNow().getAdaptiveFetch(); }
+    @Override public org.postgresql.jdbc.AutoSave getAutosave() { return pgNow().getAutosave(); }
+    @Override public int getBackendPID() { return pgNow().getBackendPID(); }
+    @Override public int getDefaultFetchSize() { return pgNow().getDefaultFetchSize(); }
+    @Override public org.postgresql.PGNotification[] getNotifications() throws SQLException { return pg().getNotifications(); }
+    @Override public org.postgresql.PGNotification[] getNotifications(int a) throws SQLException { return pg().getNotifications(a); }
+    @Override public String getParameterStatus(String a) { return pgNow().getParameterStatus(a); }
+    @Override public Map<String, String> getParameterStatuses() { return pgNow().getParameterStatuses(); }
+    @Override public org.postgresql.jdbc.PreferQueryMode getPreferQueryMode() { return pgNow().getPreferQueryMode(); }
+    @Override public int getPrepareThreshold() { return pgNow().getPrepareThreshold(); }
+    @Override public int getQueryTimeout() { return pgNow().getQueryTimeout(); }
 }

@@ -486,314 +486,66 @@ public final class RetryingCallableStatement extends RetryingPreparedStatement i
     }
     // ---- pass-throughs (plain forwarding to the current physical statement)
 
-    @Override
-    public Array getArray(String a) throws SQLException {
-        return cs().getArray(a);
-    }
-
-    @Override
-    public Array getArray(int a) throws SQLException {
-        return cs().getArray(a);
-    }
-
-    @Override
-    public BigDecimal getBigDecimal(String a) throws SQLException {
-        return cs().getBigDecimal(a);
-    }
-
-    @Override
-    public BigDecimal getBigDecimal(int a) throws SQLException {
-        return cs().getBigDecimal(a);
-    }
-
-    @Deprecated
-    @Override
-    public BigDecimal getBigDecimal(int a, int b) throws SQLException {
-        return cs().getBigDecimal(a, b);
-    }
-
-    @Override
-    public Blob getBlob(String a) throws SQLException {
-        return cs().getBlob(a);
-    }
-
-    @Override
-    public Blob getBlob(int a) throws SQLException {
-        return cs().getBlob(a);
-    }
-
-    @Override
-    public boolean getBoolean(String a) throws SQLException {
-        return cs().getBoolean(a);
-    }
-
-    @Override
-    public boolean getBoolean(int a) throws SQLException {
-        return cs().getBoolean(a);
-    }
-
-    @Override
-    public byte getByte(String a) throws SQLException {
-        return cs().getByte(a);
-    }
-
-    @Override
-    public byte getByte(int a) throws SQLException {
-        return cs().getByte(a);
-    }
-
-    @Override
-    public byte[] getBytes(String a) throws SQLException {
-        return cs().getBytes(a);
-    }
-
-    @Override
-    public byte[] getBytes(int a) throws SQLException {
-        return cs().getBytes(a);
-    }
-
-    @Override
-    public Reader getCharacterStream(String a) throws SQLException {
-        return cs().getCharacterStream(a);
-    }
-
-    @Override
-    public Reader getCharacterStream(int a) throws SQLException {
-        return cs().getCharacterStream(a);
-    }
-
-    @Override
-    public Clob getClob(String a) throws SQLException {
-        return cs().getClob(a);
-    }
-
-    @Override
-    public Clob getClob(int a) throws SQLException {
-        return cs().getClob(a);
-    }
-
-    @Override
-    public Date getDate(String a) throws SQLException {
-        return cs().getDate(a);
-    }
-
-    @Override
-    public Date getDate(String a, Calendar b) throws SQLException {
-        return cs().getDate(a, b);
-    }
-
-    @Override
-    public Date getDate(int a) throws SQLException {
-        return cs().getDate(a);
-    }
-
-    @Override
-    public Date getDate(int a, Calendar b) throws SQLException {
-        return cs().getDate(a, b);
-    }
-
-    @Override
-    public double getDouble(String a) throws SQLException {
-        return cs().getDouble(a);
-    }
-
-    @Override
-    public double getDouble(int a) throws SQLException {
-        return cs().getDouble(a);
-    }
-
-    @Override
-    public float getFloat(String a) throws SQLException {
-        return cs().getFloat(a);
-    }
-
-    @Override
-    public float getFloat(int a) throws SQLException {
-        return cs().getFloat(a);
-    }
-
-    @Override
-    public int getInt(String a) throws SQLException {
-        return cs().getInt(a);
-    }
-
-    @Override
-    public int getInt(int a) throws SQLException {
-        return cs().getInt(a);
-    }
-
-    @Override
-    public long getLong(String a) throws SQLException {
-        return cs().getLong(a);
-    }
-
-    @Override
-    public long getLong(int a) throws SQLException {
-        return cs().getLong(a);
-    }
-
-    @Override
-    public Reader getNCharacterStream(String a) throws SQLException {
-        return cs().getNCharacterStream(a);
-    }
-
-    @Override
-    public Reader getNCharacterStream(int a) throws SQLException {
-        return cs().getNCharacterStream(a);
-    }
-
-    @Override
-    public NClob getNClob(String a) throws SQLException {
-        return cs().getNClob(a);
-    }
-
-    @Override
-    public NClob getNClob(int a) throws SQLException {
-        return cs().getNClob(a);
-    }
-
-    @Override
-    public String getNString(String a) throws SQLException {
-        return cs().getNString(a);
-    }
-
-    @Override
-    public String getNString(int a) throws SQLException {
-        return cs().getNString(a);
-    }
-
-    @Override
-    public Object getObject(String a) throws SQLException {
-        return cs().getObject(a);
-    }
-
-    @Override
-    public <T> T getObject(String a, Class<T> b) throws SQLException {
-        return cs().getObject(a, b);
-    }
-
-    @Override
-    public Object getObject(String a, Map<String, Class<?>> b) throws SQLException {
-        return cs().getObject(a, b);
-    }
-
-    @Override
-    public Object getObject(int a) throws SQLException {
-        return cs().getObject(a);
-    }
-
-    @Override
-    public <T> T getObject(int a, Class<T> b) throws SQLException {
-        return cs().getObject(a, b);
-    }
-
-    @Override
-    public Object getObject(int a, Map<String, Class<?>> b) throws SQLException {
-        return cs().getObject(a, b);
-    }
-
-    @Override
-    public Ref getRef(String a) throws SQLException {
-        return cs().getRef(a);
-    }
-
-    @Override
-    public Ref getRef(int a) throws SQLException {
-        return cs().getRef(a);
-    }
-
-    @Override
-    public RowId getRowId(String a) throws SQLException {
-        return cs().getRowId(a);
-    }
-
-    @Override
-    public RowId getRowId(int a) throws SQLException {
-        return cs().getRowId(a);
-    }
-
-    @Override
-    public SQLXML getSQLXML(String a) throws SQLException {
-        return cs().getSQLXML(a);
-    }
-
-    @Override
-    public SQLXML getSQLXML(int a) throws SQLException {
-        return cs().getSQLXML(a);
-    }
-
-    @Override
-    public short getShort(String a) throws SQLException {
-        return cs().getShort(a);
-    }
-
-    @Override
-    public short getShort(int a) throws SQLException {
-        return cs().getShort(a);
-    }
-
-    @Override
-    public String getString(String a) throws SQLException {
-        return cs().getString(a);
-    }
-
-    @Override
-    public String getString(int a) throws SQLException {
-        return cs().getString(a);
-    }
-
-    @Override
-    public Time getTime(String a) throws SQLException {
-        return cs().getTime(a);
-    }
-
-    @Override
-    public Time getTime(String a, Calendar b) throws SQLException {
-        return cs().getTime(a, b);
-    }
-
-    @Override
-    public Time getTime(int a) throws SQLException {
-        return cs().getTime(a);
-    }
-
-    @Override
-    public Time getTime(int a, Calendar b) throws SQLException {
-        return cs().getTime(a, b);
-    }
-
-    @Override
-    public Timestamp getTimestamp(String a) throws SQLException {
-        return cs().getTimestamp(a);
-    }
-
-    @Override
-    public Timestamp getTimestamp(String a, Calendar b) throws SQLException {
-        return cs().getTimestamp(a, b);
-    }
-
-    @Override
-    public Timestamp getTimestamp(int a) throws SQLException {
-        return cs().getTimestamp(a);
-    }
-
-    @Override
-    public Timestamp getTimestamp(int a, Calendar b) throws SQLException {
-        return cs().getTimestamp(a, b);
-    }
-
-    @Override
-    public URL getURL(String a) throws SQLException {
-        return cs().getURL(a);
-    }
-
-    @Override
-    public URL getURL(int a) throws SQLException {
-        return cs().getURL(a);
-    }
-
-    @Override
-    public boolean wasNull() throws SQLException {
-        return cs().wasNull();
-    }
+    @Override public Array getArray(String a) throws SQLException { return cs().getArray(a); }
+    @Override public Array getArray(int a) throws SQLException { return cs().getArray(a); }
+    @Override public BigDecimal getBigDecimal(String a) throws SQLException { return cs().getBigDecimal(a); }
+    @Override public BigDecimal getBigDecimal(int a) throws SQLException { return cs().getBigDecimal(a); }
+    @Deprecated @Override public BigDecimal getBigDecimal(int a, int b) throws SQLException { return cs().getBigDecimal(a, b); }
+    @Override public Blob getBlob(String a) throws SQLException { return cs().getBlob(a); }
+    @Override public Blob getBlob(int a) throws SQLException { return cs().getBlob(a); }
+    @Override public boolean getBoolean(String a) throws SQLException { return cs().getBoolean(a); }
+    @Override public boolean getBoolean(int a) throws SQLException { return cs().getBoolean(a); }
+    @Override public byte getByte(String a) throws SQLException { return cs().getByte(a); }
+    @Override public byte getByte(int a) throws SQLException { return cs().getByte(a); }
+    @Override public byte[] getBytes(String a) throws SQLException { return cs().getBytes(a); }
+    @Override public byte[] getBytes(int a) throws SQLException { return cs().getBytes(a); }
+    @Override public Reader getCharacterStream(String a) throws SQLException { return cs().getCharacterStream(a); }
+    @Override public Reader getCharacterStream(int a) throws SQLException { return cs().getCharacterStream(a); }
+    @Override public Clob getClob(String a) throws SQLException { return cs().getClob(a); }
+    @Override public Clob getClob(int a) throws SQLException { return cs().getClob(a); }
+    @Override public Date getDate(String a) throws SQLException { return cs().getDate(a); }
+    @Override public Date getDate(String a, Calendar b) throws SQLException { return cs().getDate(a, b); }
+    @Override public Date getDate(int a) throws SQLException { return cs().getDate(a); }
+    @Override public Date getDate(int a, Calendar b) throws SQLException { return cs().getDate(a, b); }
+    @Override public double getDouble(String a) throws SQLException { return cs().getDouble(a); }
+    @Override public double getDouble(int a) throws SQLException { return cs().getDouble(a); }
+    @Override public float getFloat(String a) throws SQLException { return cs().getFloat(a); }
+    @Override public float getFloat(int a) throws SQLException { return cs().getFloat(a); }
+    @Override public int getInt(String a) throws SQLException { return cs().getInt(a); }
+    @Override public int getInt(int a) throws SQLException { return cs().getInt(a); }
+    @Override public long getLong(String a) throws SQLException { return cs().getLong(a); }
+    @Override public long getLong(int a) throws SQLException { return cs().getLong(a); }
+    @Override public Reader getNCharacterStream(String a) throws SQLException { return cs().getNCharacterStream(a); }
+    @Override public Reader getNCharacterStream(int a) throws SQLException { return cs().getNCharacterStream(a); }
+    @Override public NClob getNClob(String a) throws SQLException { return cs().getNClob(a); }
+    @Override public NClob getNClob(int a) throws SQLException { return cs().getNClob(a); }
+    @Override public String getNString(String a) throws SQLException { return cs().getNString(a); }
+    @Override public String getNString(int a) throws SQLException { return cs().getNString(a); }
+    @Override public Object getObject(String a) throws SQLException { return cs().getObject(a); }
+    @Override public <T> T getObject(String a, Class<T> b) throws SQLException { return cs().getObject(a, b); }
+    @Override public Object getObject(String a, Map<String, Class<?>> b) throws SQLException { return cs().getObject(a, b); }
+    @Override public Object getObject(int a) throws SQLException { return cs().getObject(a); }
+    @Override public <T> T getObject(int a, Class<T> b) throws SQLException { return cs().getObject(a, b); }
+    @Override public Object getObject(int a, Map<String, Class<?>> b) throws SQLException { return cs().getObject(a, b); }
+    @Override public Ref getRef(String a) throws SQLException { return cs().getRef(a); }
+    @Override public Ref getRef(int a) throws SQLException { return cs().getRef(a); }
+    @Override public RowId getRowId(String a) throws SQLException { return cs().getRowId(a); }
+    @Override public RowId getRowId(int a) throws SQLException { return cs().getRowId(a); }
+    @Override public SQLXML getSQLXML(String a) throws SQLException { return cs().getSQLXML(a); }
+    @Override public SQLXML getSQLXML(int a) throws SQLException { return cs().getSQLXML(a); }
+    @Override public short getShort(String a) throws SQLException { return cs().getShort(a); }
+    @Override public short getShort(int a) throws SQLException { return cs().getShort(a); }
+    @Override public String getString(String a) throws SQLException { return cs().getString(a); }
+    @Override public String getString(int a) throws SQLException { return cs().getString(a); }
+    @Override public Time getTime(String a) throws SQLException { return cs().getTime(a); }
+    @Override public Time getTime(String a, Calendar b) throws SQLException { return cs().getTime(a, b); }
+    @Override public Time getTime(int a) throws SQLException { return cs().getTime(a); }
+    @Override public Time getTime(int a, Calendar b) throws SQLException { return cs().getTime(a, b); }
+    @Override public Timestamp getTimestamp(String a) throws SQLException { return cs().getTimestamp(a); }
+    @Override public Timestamp getTimestamp(String a, Calendar b) throws SQLException { return cs().getTimestamp(a, b); }
+    @Override public Timestamp getTimestamp(int a) throws SQLException { return cs().getTimestamp(a); }
+    @Override public Timestamp getTimestamp(int a, Calendar b) throws SQLException { return cs().getTimestamp(a, b); }
+    @Override public URL getURL(String a) throws SQLException { return cs().getURL(a); }
+    @Override public URL getURL(int a) throws SQLException { return cs().getURL(a); }
+    @Override public boolean wasNull() throws SQLException { return cs().wasNull(); }
 }

@@ -1,39 +1,25 @@
 package io.retrying.jdbc.internal.jdbc;
 
-import io.retrying.jdbc.Attempt;
-import io.retrying.jdbc.Classifier;
-import io.retrying.jdbc.CommitOutcomeUnknownException;
-import io.retrying.jdbc.Commits;
 import io.retrying.jdbc.RetryBudget;
-import io.retrying.jdbc.Retryability;
 import io.retrying.jdbc.internal.commit.CommitResolver;
 import io.retrying.jdbc.internal.commit.RidingTwins;
-import io.retrying.jdbc.internal.commit.TransactionId;
 import io.retrying.jdbc.internal.config.RetryConfig;
 import io.retrying.jdbc.internal.dial.Dialer;
 import io.retrying.jdbc.internal.events.RetryReporter;
 import io.retrying.jdbc.internal.failure.DriverVerdict;
 import io.retrying.jdbc.internal.failure.FailedConnection;
 import io.retrying.jdbc.internal.failure.Recovery;
-import io.retrying.jdbc.internal.replay.Journal;
-import io.retrying.jdbc.internal.replay.JournalEntry;
-import io.retrying.jdbc.internal.replay.RetryingSavepoint;
 import io.retrying.jdbc.internal.replay.Shape;
 import io.retrying.jdbc.internal.replay.TransactionReplay;
-import io.retrying.jdbc.internal.retry.FailureClass;
 import io.retrying.jdbc.internal.retry.Run;
 import io.retrying.jdbc.internal.retry.SessionRefused;
-import io.retrying.jdbc.internal.retry.Waits;
-import io.retrying.jdbc.internal.session.ReportedSettings;
 import io.retrying.jdbc.internal.session.SessionState;
-import io.retrying.jdbc.internal.session.SessionValues;
-import io.retrying.jdbc.internal.session.StatefulRoutines;
+import io.retrying.jdbc.internal.session.SessionWatch;
 import io.retrying.jdbc.internal.sql.ParameterLog;
 import io.retrying.jdbc.internal.sql.SqlScan;
 import io.retrying.jdbc.internal.telemetry.AgentUrlNote;
 import io.retrying.jdbc.internal.telemetry.Telemetry;
 import io.retrying.jdbc.spi.LayerTelemetry;
-import java.sql.Array;
 import java.sql.Blob;
 import java.sql.CallableStatement;
 import java.sql.Clob;
@@ -41,31 +27,27 @@ import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.NClob;
 import java.sql.PreparedStatement;
-import java.sql.SQLClientInfoException;
 import java.sql.SQLException;
 import java.sql.SQLWarning;
 import java.sql.SQLXML;
-import java.sql.Savepoint;
 import java.sql.ShardingKey;
 import java.sql.Statement;
 import java.sql.Struct;
-import java.time.Duration;
-import java.util.List;
-import java.util.Map;
-import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.Executor;
 import org.postgresql.core.BaseConnection;
-import org.postgresql.core.TransactionState;
 
 /**
  * The application's {@link Connection}: it outlives the physical connections it wraps.
  *
  * <p>Methods that matter for retrying are written out and {@code final}: statement factories
- * (our statements record what a new connection needs), session setters (recorded in
- * {@link SessionState}), commit, rollback, close, unwrap. The rest are plain pass-throughs to the
- * current physical connection, listed in {@link #PASS_THROUGH}; a reflection test holds every
- * {@code java.sql.Connection} method to one or the other.
+ * (our statements record what a new connection needs), close, abort, unwrap here; the session
+ * calls in {@link SessionCalls} (recorded in {@link SessionState}); the transaction calls and the
+ * open transaction's journal and id in {@link TransactionCalls}; pgjdbc's own in
+ * {@link PgConnectionExtensions}. The rest are plain pass-throughs to the current physical
+ * connection, listed in {@link #PASS_THROUGH}; a reflection test holds every
+ * {@code java.sql.Connection} method to one or the other. What stays here is the physical
+ * connection in hand: its loss, its replacement ({@link #swap()}) and what pins it.
  *
  * <p>The physical connection is not a final field: {@link #swap()} replaces it, with a
  * {@link Placeholder} in between. A failure of any statement on this connection goes to its
@@ -76,7 +58,7 @@ import org.postgresql.core.TransactionState;
  *
  * <p>Like a pgjdbc connection, meant for one thread at a time; no locks are taken.
  */
-public final class RetryingConnection extends PgConnectionExtensions implements Connection, FailedConnection {
+public final class RetryingConnection extends TransactionCalls implements FailedConnection {
 
     /** The {@code java.sql.Connection} methods that go straight to the physical connection. */
     static final Set<String> PASS_THROUGH = Set.of(
@@ -91,20 +73,6 @@ public final class RetryingConnection extends PgConnectionExtensions implements 
             "setShardingKeyIfValid(ShardingKey,ShardingKey,int)",
             "setShardingKeyIfValid(ShardingKey,int)");
 
-    /**
-     * The {@code java.sql.Connection} methods that still answer once the connection is lost inside
-     * a transaction (or with pinned state) and refuses the rest with 08003 until {@code rollback()}:
-     * the getters pgjdbc answers without the server, answered from what the layer knows; warnings
-     * (none); isValid (false); rollback and close, which end the loss. Every other method would run SQL in the lost transaction,
-     * change its session, or needs a physical connection, and refuses. A reflection test holds every
-     * {@code java.sql.Connection} method to this list or the refusal.
-     */
-    public static final Set<String> ANSWERS_WHEN_LOST = Set.of(
-            "abort(Executor)", "beginRequest()", "clearWarnings()", "close()", "endRequest()",
-            "getAutoCommit()", "getCatalog()", "getClientInfo()", "getClientInfo(String)", "getHoldability()",
-            "getNetworkTimeout()", "getSchema()", "getTransactionIsolation()", "getTypeMap()", "getWarnings()",
-            "isClosed()", "isReadOnly()", "isValid(int)", "isWrapperFor(Class)", "unwrap(Class)", "rollback()");
-
     private volatile Connection delegate;
     /**
      * Through {@code jdbc:retrying:postgresql:}, what tells a tracing agent pgjdbc's URL at this
@@ -114,18 +82,11 @@ public final class RetryingConnection extends PgConnectionExtensions implements 
     /** Bumped on every swap: statements made on an older physical connection re-create themselves. */
     private volatile int generation;
     private final Dialer dialer;
-    private final RetryConfig config;
     /** The listener's reporter, kept (a shared one when nobody listens: nothing allocated per borrow). */
     private final RetryReporter reporter;
     /** This connection's number; its id ("rc-" + number, for events and logs) is made when first asked. */
     private final long number;
     private String id;
-    public final SessionState session = new SessionState();
-    /**
-     * What the open transaction did, for a replay (issue 5); see {@link TransactionReplay}. Made on
-     * the first transaction that needs it ({@link #journal()}): a borrow in autocommit never does.
-     */
-    private Journal journal;
     // made on first need (issue 16): a borrow in autocommit that never fails needs none of them
     private Recovery recovery;
     private TransactionReplay replay;
@@ -139,66 +100,14 @@ public final class RetryingConnection extends PgConnectionExtensions implements 
      * transaction's work, pinned state): every call fails with this until rollback().
      */
     private SQLException lost;
-    /** A statement of the open transaction failed on the server: COMMIT must not report success. */
-    private SQLException transactionFailure;
-    /** A statement of the open transaction succeeded: from then on its loss is not ours to hide. */
-    private boolean transactionWork;
-    /** BEGIN/START TRANSACTION was sent as SQL while autocommit is on. */
-    private boolean sqlTransaction;
     /** Why this physical connection may not be swapped transparently, or null. */
     private String pinnedBy;
-    /**
-     * What pgjdbc's getTransactionIsolation (a round trip: SHOW TRANSACTION ISOLATION LEVEL) answers
-     * now, when the layer knows it without asking, else -1: the level setTransactionIsolation set, or
-     * the one read last, until a statement that may change it runs (see {@link #executed}); one read
-     * is forgotten by a swap (the new server's default may differ), a set one is restored with it.
-     */
-    private int knownIsolation = -1;
-    private boolean isolationSet;
-    /**
-     * pgjdbc's live map of the settings the server reports for the physical connection in hand,
-     * taken while it is alive (a dead pgjdbc connection refuses unwrap) when a statement that may
-     * change them unseen first succeeds (a function, DO, CALL); null until then.
-     */
-    private Map<String, String> reported;
-    /**
-     * The reported settings the lost session had changed, with their last values: what the next
-     * connection must read once restored ({@link ReportedSettings}); null when nothing to check.
-     */
-    private Map<String, String> reportedToKeep;
-    /**
-     * Whether the application ran a statement on the session in hand: code in the database may then
-     * have left state on it that a new session would lack ({@link StatefulRoutines}, asked at the swap).
-     */
-    private boolean sessionUsed;
-    /** Whether one of those statements called a function that may be the application's ({@link SqlScan#APPLICATION_CALL}). */
-    private boolean calledApplicationCode;
-    /**
-     * Who the session runs as and its named settings ({@link SessionValues}), as the server said
-     * after the last statement that may have changed them; null when no such statement ran, or
-     * what it set is not known (read inside a transaction that rolled back). Only kept when the
-     * check is asked for ({@link RetryConfig#checksSessionValues}).
-     */
-    private Map<String, String> sessionValues;
-    /** Whether {@link #sessionValues} was read inside the open transaction, which may still roll it back. */
-    private boolean valuesInTransaction;
-    /** What the open transaction's id is known to be; made on the first transaction that asks. */
-    private TransactionId xid;
     /** The prepared statements' capturing twins (issue 16), made on the first that rides. */
     private RidingTwins twins;
-    /**
-     * The application reached this physical connection's COPY or large objects, or the connection
-     * itself: from then on, its transactions may do work no statement of ours shows (a CopyManager
-     * kept across transactions), and each gets its id assigned before COMMIT.
-     */
-    private boolean outOfSight;
-    /** What the getters last answered, for a connection lost inside a transaction; made on first need. */
-    private LastSeen seen;
-
     RetryingConnection(Connection physical, Dialer dialer, RetryConfig config, long number) {
+        super(config);
         this.delegate = physical;
         this.dialer = dialer;
-        this.config = config;
         this.number = number;
         this.reporter = config.reporter();
         RetryBudget budget = config.policy().budget();
@@ -227,29 +136,13 @@ public final class RetryingConnection extends PgConnectionExtensions implements 
         return t;
     }
 
-    /** The transaction journal, made on first use; null stands for an empty one. */
     @Override
     public SessionState session() {
         return session;
     }
 
-    public Journal journal() {
-        Journal j = journal;
-        if (j == null) {
-            j = journal = new Journal(config.maxJournalStatements(), config.maxJournalBytes());
-        }
-        return j;
-    }
-
-    /** The open transaction is over (or starts again): its journal, if any, starts afresh. */
-    private void clearJournal() {
-        Journal j = journal;
-        if (j != null) {
-            j.clear();
-        }
-    }
-
     /** The funnel every failure of this connection goes through. */
+    @Override
     public Recovery recovery() {
         Recovery r = recovery;
         if (r == null) {
@@ -294,7 +187,8 @@ public final class RetryingConnection extends PgConnectionExtensions implements 
         return r;
     }
 
-    CommitResolver commits() {
+    @Override
+    final CommitResolver commits() {
         CommitResolver c = commits;
         if (c == null) {
             c = commits = new CommitResolver(this, config);
@@ -302,23 +196,9 @@ public final class RetryingConnection extends PgConnectionExtensions implements 
         return c;
     }
 
-    /**
-     * The physical connection in hand is being let go: what the server last reported of its
-     * session (pgjdbc's map, read only now: nothing on the happy path) is kept for the next one to
-     * be checked against, unless a transaction was open (its reports may show changes the server
-     * then rolled back).
-     */
-    private void noteReportedAtLoss(Connection old) {
-        boolean transactionOpen = sqlTransaction || session.hasPending()
-                || (!session.autoCommit() && (transactionWork || transactionFailure != null));
-        Map<String, String> view = reported;
-        reported = null;
-        if (!transactionOpen && view != null) {
-            Map<String, String> last = ReportedSettings.session(view);
-            if (last != null) {
-                reportedToKeep = last;
-            }
-        }
+    /** The physical connection in hand is being let go: see {@link SessionWatch#lettingGo}. */
+    private void noteReportedAtLoss() {
+        lettingGoOfSession(mayBeOpen());
     }
 
     // ---- state the statements and the funnel read
@@ -372,21 +252,13 @@ public final class RetryingConnection extends PgConnectionExtensions implements 
     }
 
     /** The physical connection in hand, or null between a loss and the next dial (never dials). */
+    @Override
     public Connection physicalInHand() {
         Connection d = delegate;
         return Placeholder.is(d) ? null : d;
     }
 
-    /** Whether statements run inside a transaction the application opened. */
-    public boolean inTransaction() {
-        return !session.autoCommit() || sqlTransaction;
-    }
-
-    /** Whether the open transaction has done anything a new connection would not have. */
-    public boolean transactionHasWork() {
-        return transactionWork || sqlTransaction;
-    }
-
+    @Override
     public String pinnedBy() {
         return pinnedBy;
     }
@@ -404,46 +276,6 @@ public final class RetryingConnection extends PgConnectionExtensions implements 
     }
 
     /**
-     * The application reached pgjdbc's COPY or large objects, or the physical connection: work the
-     * journal cannot see, whose transaction gets its id assigned before COMMIT (issue 12 C).
-     */
-    void outOfSight() {
-        outOfSight = true;
-        if (inTransaction()) {
-            xid();
-        }
-    }
-
-    private static final String OUT_OF_SIGHT = "COPY, large objects or the physical connection used directly: "
-            + "work the journal cannot see";
-
-    /** The open transaction's id as far as it is known (made on first use). */
-    public TransactionId xid() {
-        TransactionId x = xid;
-        if (x == null) {
-            x = xid = new TransactionId();
-        }
-        if (outOfSight && inTransaction()) {
-            x.outOfSight();
-            journal().refuse(OUT_OF_SIGHT);
-        }
-        return x;
-    }
-
-    /**
-     * The id a statement about to run should capture by carrying it, or null when none is wanted:
-     * in autocommit (the statement, the capture and the commit would end at one Sync and be lost
-     * together), with {@code retry.resolveCommits=false}, or once the open transaction's id is known.
-     */
-    TransactionId captureWanted() {
-        if (!inTransaction() || !config.resolveCommits()) {
-            return null;
-        }
-        TransactionId x = xid();
-        return x.known() ? null : x;
-    }
-
-    /**
      * Swaps in a new physical connection: discards the old one, dials (within the reconnect
      * window), restores the session state the application set, runs the initializer. Open
      * statements notice the new generation and re-create themselves on their next use.
@@ -456,120 +288,29 @@ public final class RetryingConnection extends PgConnectionExtensions implements 
         delegate = Placeholder.RECONNECTING;
         generation++;
         if (!Placeholder.is(old)) {
-            noteReportedAtLoss(old);
+            noteReportedAtLoss();
             // the layer's own work too: a pool's eviction starts its refill, which a tracer would show
             Telemetry.ownWork(LayerTelemetry.Work.RECONNECT, () -> dialer.discard(old));
         }
-        // only what the application ran counts: a failed statement's effects were rolled back with it.
-        // Values read after the code that may have changed them: the new session must match them;
-        // otherwise, without an initializer that vouches for the session, the catalogs are asked.
-        // (a read leaves sessionUsed false: only statements after it can have changed state unseen, and
-        // the catalogs are asked about what those reach without naming it)
-        Map<String, String> known = config.checksSessionValues() ? sessionValues : null;
-        boolean askStateful = sessionUsed && config.initializer() == null;
-        String stateful = null;
-        String differs = null;
-        Connection fresh;
-        long started = config.policy().nanoClock().getAsLong();
-        for (int dials = 1; ; dials++) {
-            try {
-                // the layer's own work (a pool's liveness check of the replacement among it): Telemetry
-                fresh = Telemetry.ownWork(LayerTelemetry.Work.RECONNECT,
-                        () -> RetryingConnections.dial(dialer, config, number, session::restoreOnto));
-            } catch (SQLException failed) {
-                SessionState.UnprovenRestore unproven = SessionState.UnprovenRestore.in(failed);
-                if (unproven == null) {
-                    throw failed;
-                }
-                // never run, so never applied twice; the application learns its session lost the setting
-                session.forget(unproven.restore);
-                lost = new SessionRefused("The connection to the server was lost, and a new one cannot be given the"
-                        + " session's settings: " + unproven.getMessage() + ". Call rollback() to continue on a new"
-                        + " connection without that setting.", "08003", unproven);
-                throw lost;
-            }
-            if (!askStateful && known == null) {
-                break;
-            }
-            try {
-                if (askStateful) {
-                    stateful = StatefulRoutines.first(fresh, calledApplicationCode);
-                }
-                if (stateful == null && known != null) {
-                    differs = SessionValues.settle(known, fresh, config.sessionSettings(), config.initializer() == null,
-                            session);
-                }
-                break;
-            } catch (SQLException broken) {
-                // the new connection died under the question (a server still restarting, a kill sweep):
-                // nothing ran on it, so the question is asked on another, as a proof's is
-                dialer.discard(fresh);
-                Attempt next = config.policy().decideReconnect(broken, dials,
-                        config.reconnectWindow().minusNanos(config.policy().nanoClock().getAsLong() - started));
-                if (!next.retry() || dials >= MAX_QUESTION_DIALS
-                        || !FailureClass.of(broken, false, false, false).needsNewConnection()) {
-                    throw broken;
-                }
-                reporter.retrying(RetryReporter.event(broken, next, dials, MAX_QUESTION_DIALS, id(),
-                        Duration.ofNanos(config.policy().nanoClock().getAsLong() - started)));
-                Waits.sleep(config.policy(), next.delay(), broken);
-            }
-        }
-        Map<String, String> keep = reportedToKeep;
-        reportedToKeep = null;
-        String unseen = null;
+        SessionWatch.Checked checked;
         try {
-            unseen = keep == null ? null : ReportedSettings.keep(keep, fresh, session);
-        } catch (SQLException e) {
-            dialer.discard(fresh);
-            throw e;
+            checked = dialChecked(() -> RetryingConnections.dial(dialer, config, number, session::restoreOnto),
+                    dialer, reporter, id());
+        } catch (SessionRefused refused) {
+            lost = refused;
+            throw refused;
         }
+        Connection fresh = checked.fresh();
         pinnedBy = null;
         lost = null;
-        transactionFailure = null;
-        transactionWork = false;
-        sqlTransaction = false;
-        outOfSight = false;
-        session.rolledBack();
-        clearJournal();
-        if (!isolationSet || config.initializer() != null) {
-            knownIsolation = -1; // the initializer runs after the restore, and may set it
-        }
-        if (unseen != null) {
-            // the server said the session ran as someone the model does not know of: do not guess
+        transactionGone();
+        newPhysicalForIsolation(config.initializer() != null);
+        if (checked.refused() != null) {
             dialer.discard(fresh);
-            lost = new SessionRefused("The session's " + unseen + " had changed where this layer could not see it"
-                    + " (inside a function, a procedure or a DO block), so a new connection would not run as the old"
-                    + " one did. Call rollback() to continue on a new connection without that change.", "08003");
+            lost = checked.refused();
             throw lost;
         }
-        sessionUsed = false;
-        calledApplicationCode = false;
-        if (differs != null) {
-            dialer.discard(fresh);
-            sessionValues = null;
-            // its name only: a value may be a tenant's or a user's
-            lost = new SessionRefused("The connection to the server was lost, and a new one does not have the session's "
-                    + differs + " as it was (set where this layer cannot see it, inside a function, a procedure or a DO"
-                    + " block), so it would not run as the old one did. Call rollback() to continue on a new connection"
-                    + " without that state.", "08003");
-            throw lost;
-        }
-        if (stateful != null) {
-            dialer.discard(fresh);
-            // the old session may have run code that set who it runs as, a tenant, a lock: restoring what
-            // the layer saw would run the application's statements as someone else (issue 28)
-            lost = new SessionRefused("The connection to the server was lost, and the session may have held state that"
-                    + " code in the database sets where this layer cannot see it (" + stateful + " may change a setting,"
-                    + " the role or a session lock), so a new connection would not run as the old one did. Call"
-                    + " rollback() to continue on a new connection without that state, or register a"
-                    + " ConnectionInitializer that re-establishes it.", "08003");
-            throw lost;
-        }
-        if (xid != null) {
-            xid.reset();
-            xid.newPhysical();
-        }
+        xidOnNewPhysical();
         delegate = fresh;
         if (closed) {
             // aborted from another thread while dialing: the new connection must not outlive it
@@ -580,69 +321,19 @@ public final class RetryingConnection extends PgConnectionExtensions implements 
         return fresh;
     }
 
-    /** How many new connections the question of {@link StatefulRoutines} may dial when each dies under it. */
-    private static final int MAX_QUESTION_DIALS = 3;
-
     private static SQLException closedByApplication() {
         return new SQLException("This connection has been closed.", "08003");
     }
 
-    /** A replay rolled the transaction back on the same connection: start it afresh. */
-    public void restartTransaction() {
-        transactionFailure = null;
-        transactionWork = false;
-        session.rolledBack();
-        clearJournal();
-        if (xid != null) {
-            xid.reset(); // the replay learns the id again
-        }
-    }
-
-    /** The server answered COMMIT with an error: the transaction is over, rolled back. */
-    public void commitRefused() {
-        endTransaction(false);
-    }
-
-    /** A replay reproduced the transaction: its failure is healed. */
-    public void replayed(boolean work) {
-        transactionFailure = null;
-        transactionWork = work;
-        if (work) {
-            // the replay's statements carried no capture: the next one, or COMMIT, asks
-            TransactionId x = xid();
-            List<JournalEntry> entries = journal().replayableEntries();
-            if (entries == null) {
-                x.outOfSight();
-            } else {
-                x.ranWithout();
-                for (JournalEntry entry : entries) {
-                    if (entry.kind == JournalEntry.EXECUTION) {
-                        x.replayed(entry.sql, entry.flags);
-                    }
-                }
-            }
-        }
-    }
-
-    /**
-     * The application read something of the server's outside the digest (a refcursor's rows through
-     * getObject, a large object's content): a replay could not verify it, so the open transaction is
-     * not replayable.
-     */
-    void readOutsideDigest(String what) {
-        if (inTransaction()) {
-            journal().refuse(what + " (read outside the digest)");
-        }
-    }
-
     /** The physical connection is dead: let the next call dial a new one instead of failing on it. */
+    @Override
     public void dropPhysical() {
         Connection old = delegate;
         if (!Placeholder.is(old)) {
-            noteReportedAtLoss(old);
+            noteReportedAtLoss();
             delegate = Placeholder.RECONNECTING;
             generation++;
-            outOfSight = false;
+            physicalGone();
             dialer.discard(old);
         }
     }
@@ -669,59 +360,13 @@ public final class RetryingConnection extends PgConnectionExtensions implements 
      * it is handed back), so the failure says so: a pool must not lend it to another borrower as it
      * is ({@link LostUntilRollback}).
      */
+    @Override
     public void markLost(SQLException cause) {
         lost = cause;
         if (session.autoCommit()) {
             cause.addSuppressed(new LostUntilRollback(pinnedBy));
         }
         dropPhysical();
-    }
-
-    /** The failure that doomed the open transaction, or null. */
-    public SQLException transactionFailure() {
-        return transactionFailure;
-    }
-
-    /**
-     * A fetch of a result set the journal does not hold failed: a server-reported error other than a lost connection aborted the open
-     * transaction, and COMMIT must not report success. A lost connection is found by the next call.
-     */
-    SQLException failedOutsideFunnel(SQLException e) {
-        if (inTransaction() && Classifier.serverReported(e) && !Classifier.retryability(e).needsNewConnection()) {
-            refusedByServer(e);
-        }
-        return e;
-    }
-
-    /**
-     * The server refused a statement or call inside the transaction: that aborts the transaction,
-     * unless the server says it is still open. pgjdbc's {@code autosave} rolls back to the savepoint
-     * it set before the statement, and the server's ReadyForQuery status (which pgjdbc keeps, no
-     * round trip) is then "in transaction", not "failed": the transaction goes on, as on pgjdbc.
-     */
-    public void refusedByServer(SQLException e) {
-        if (Classifier.retryability(e).needsNewConnection() || !stillOpen()) {
-            transactionFailed(e);
-        }
-    }
-
-    private boolean stillOpen() {
-        Connection d = delegate;
-        if (Placeholder.is(d)) {
-            return false;
-        }
-        try {
-            return d.isWrapperFor(BaseConnection.class)
-                    && d.unwrap(BaseConnection.class).getTransactionState() == TransactionState.OPEN;
-        } catch (SQLException | RuntimeException e) {
-            return false; // cannot tell: the transaction counts as aborted
-        }
-    }
-
-    public void transactionFailed(SQLException e) {
-        if (transactionFailure == null) {
-            transactionFailure = e;
-        }
     }
 
     /**
@@ -733,24 +378,12 @@ public final class RetryingConnection extends PgConnectionExtensions implements 
      */
     void executed(RetryingStatement statement, int op, int flags, String sql, int intArg, Object arg, long result,
             Statement physical, Run run) throws SQLException {
-        sessionUsed = true;
+        ranOnSession();
         if ((flags & (SqlScan.SESSION | SqlScan.CONFIG | SqlScan.PINS | SqlScan.TX_CONTROL | SqlScan.CALLS)) != 0) {
             noteEffects(statement, op, flags, sql);
-            if ((flags & (SqlScan.APPLICATION_CALL | SqlScan.SESSION | SqlScan.CONFIG)) != 0
-                    && config.checksSessionValues()) {
-                readSessionValues();
-            }
+            readValuesAfter(flags);
         }
-        if (inTransaction()) {
-            transactionWork = true;
-            if (sqlTransaction) {
-                journal().refuse("a transaction begun with SQL (BEGIN/START TRANSACTION)");
-            } else if ((flags & SqlScan.TX_END) == 0) {
-                Journal j = journal();
-                statement.lastEntry = j.executed(statement, op, flags, sql, intArg, arg,
-                        j.replayable() ? JournalEntry.outcome(statement, physical, op, result) : 0);
-            }
-        }
+        journaled(statement, op, flags, sql, intArg, arg, result, physical);
         config.policy().succeeded();
         if (run != null) {
             reporter.recovered(run.recoveredEvent());
@@ -759,21 +392,49 @@ public final class RetryingConnection extends PgConnectionExtensions implements 
         }
     }
 
+    /**
+     * Lost inside a transaction (or with pinned state) and not closed: the getters answer from what
+     * the layer knows (the session the application set, what the physical connections last
+     * answered), as pgjdbc answers them without the server, so that an application's error handler
+     * can look at the connection before its {@code rollback()} (see {@link #ANSWERS_WHEN_LOST}).
+     */
+    @Override
+    final boolean lostInHand() {
+        return lost != null && !closed;
+    }
+
+    /** Issue 27: with reader hosts, read-only runs on a standby, read-write on the primary. */
+    @Override
+    final void routeFor(boolean readOnly) throws SQLException {
+        // between transactions the physical connection in hand is parked and the call below dials the other role
+        if (dialer instanceof ReadRouting routing && pinnedBy == null && lost == null
+                && routing.switchFor(readOnly, physicalInHand())) {
+            dropPhysical();
+        }
+    }
+
+    @Override
+    final Connection toRollBack() throws SQLException {
+        if (closed) {
+            throw closedByApplication();
+        }
+        Connection d = delegate;
+        if (lost == null && !Placeholder.is(d)) {
+            return d;
+        }
+        if (lost != null) {
+            lossAcknowledged(); // the next connection starts without what was lost
+        }
+        lost = null;
+        dropPhysical();
+        return null;
+    }
+
     private void noteEffects(RetryingStatement statement, int op, int flags, String sql) {
-        calledApplicationCode |= (flags & SqlScan.APPLICATION_CALL) != 0;
+        mayChangeUnseen(flags);
         if ((flags & (SqlScan.SESSION | SqlScan.CONFIG | SqlScan.TX_CONTROL | SqlScan.CALLS)) != 0) {
             // a SET, BEGIN ISOLATION LEVEL, DO, CALL or a function (set_config inside) may change the isolation
-            knownIsolation = -1;
-            if (seen != null) {
-                seen.sqlMayHaveChangedSettings();
-            }
-        }
-        if ((flags & (SqlScan.CALLS | SqlScan.TX_CONTROL)) != 0 && reported == null) {
-            // a function, DO or CALL may change a setting unseen: keep the server's word on them at hand
-            Connection d = delegate;
-            if (!Placeholder.is(d)) {
-                reported = ReportedSettings.view(d);
-            }
+            settingsMayHaveChanged();
         }
         if ((flags & SqlScan.PINS) != 0) {
             pin("the session holds state only this server connection has (temp table, LISTEN, PREPARE, "
@@ -796,93 +457,15 @@ public final class RetryingConnection extends PgConnectionExtensions implements 
                 pin(cannotRestore);
             }
         }
-        if ((flags & SqlScan.TX_END) != 0) {
-            endTransaction(!SqlScan.rollsBack(sql));
-            sqlTransaction = false;
-        } else if ((flags & SqlScan.TX_BEGIN) != 0 && session.autoCommit()) {
-            sqlTransaction = true;
-            if (xid != null) {
-                xid.reset();
-            }
-        }
-    }
-
-
-    /**
-     * A COMMIT sent as SQL ({@code execute("COMMIT")}) lost its connection before the reply: the
-     * transaction may or may not have committed (issue 12 case 13), as for a lost {@code commit()}.
-     * The transaction is over either way. Begun with SQL in autocommit, the connection just goes on
-     * with a new physical connection; in manual commit, calls are refused until rollback(), as after a
-     * lost commit().
-     */
-    public CommitOutcomeUnknownException commitStatementLost(SQLException lost) {
-        long id = xid != null ? xid.xid() : Commits.NO_XID;
-        if (session.autoCommit() && pinnedBy == null) {
-            endTransaction(false);
-            sqlTransaction = false;
-            dropPhysical();
-        } else {
-            transactionFailed(lost);
-            markLost(lost);
-        }
-        return new CommitOutcomeUnknownException("The connection was lost during a COMMIT sent as SQL; whether the "
-                + "transaction committed is unknown" + (id != Commits.NO_XID ? " (transaction " + id + ")" : ""), id, lost);
-    }
-
-    /**
-     * Reads who the session runs as and its named settings after a statement that may have changed
-     * them unseen (failure path of nothing: the statement's result is in hand; a read that fails
-     * leaves them unknown, and a loss then takes the careful path of {@link StatefulRoutines}).
-     */
-    private void readSessionValues() {
-        Connection d = delegate;
-        sessionValues = null;
-        if (Placeholder.is(d)) {
-            return;
-        }
-        try {
-            sessionValues = SessionValues.read(d, config.sessionSettings());
-            valuesInTransaction = inTransaction();
-            // what code ran so far is in the values read; what runs after them is asked about at a swap
-            sessionUsed = false;
-            calledApplicationCode = false;
-        } catch (SQLException unreadable) {
-            // unknown: the next call finds a dead connection for itself
-        }
-    }
-
-    private void endTransaction(boolean committed) {
-        if (valuesInTransaction) {
-            valuesInTransaction = false;
-            if (!committed) {
-                // what the transaction set may be undone with it: back to asking the catalogs about
-                // any code the session ran
-                sessionValues = null;
-                sessionUsed = true;
-                calledApplicationCode = true;
-            }
-        }
-        if (!isolationSet) {
-            knownIsolation = -1; // read inside the transaction: its own level, which may not be the session's
-        }
-        if (committed) {
-            session.committed();
-        } else {
-            session.rolledBack();
-        }
-        transactionFailure = null;
-        transactionWork = false;
-        clearJournal();
-        if (xid != null) {
-            xid.reset();
-        }
+        transactionControlSql(flags, sql);
     }
 
     /**
      * Runs a session call on the physical connection; when it fails because the connection is
      * gone, heals (swap and restore) and runs it once more on the new one.
      */
-    private void onPhysical(PhysicalCall call) throws SQLException {
+    @Override
+    final void onPhysical(PhysicalCall call) throws SQLException {
         askPhysical(c -> {
             call.on(c);
             return null;
@@ -893,7 +476,8 @@ public final class RetryingConnection extends PgConnectionExtensions implements 
      * As {@link #onPhysical(PhysicalCall)}, for a call that answers: session calls, and metadata
      * (catalog reads, which may run again). Outside a transaction with work, and not pinned.
      */
-    <T> T askPhysical(PhysicalFunction<T> call) throws SQLException {
+    @Override
+    final <T> T askPhysical(PhysicalFunction<T> call) throws SQLException {
         Connection d = delegate();
         try {
             return call.on(d);
@@ -906,15 +490,6 @@ public final class RetryingConnection extends PgConnectionExtensions implements 
         }
     }
 
-    @FunctionalInterface
-    private interface PhysicalCall {
-        void on(Connection physical) throws SQLException;
-    }
-
-    @FunctionalInterface
-    interface PhysicalFunction<T> {
-        T on(Connection physical) throws SQLException;
-    }
 
     // ---- statement factories
 
@@ -990,154 +565,6 @@ public final class RetryingConnection extends PgConnectionExtensions implements 
             int resultSetHoldability) throws SQLException {
         return new RetryingCallableStatement(this, new Shape(Shape.CALL_HOLDABLE, sql, resultSetType,
                 resultSetConcurrency, resultSetHoldability, null, null));
-    }
-
-    // ---- transactions
-
-    @Override
-    public final void setAutoCommit(boolean autoCommit) throws SQLException {
-        if (autoCommit && !session.autoCommit() && (transactionHasWork() || transactionFailure != null)) {
-            // pgjdbc commits here, and would silently roll back a failed transaction: take our commit path
-            commit();
-        }
-        boolean changes = autoCommit != session.autoCommit();
-        onPhysical(c -> c.setAutoCommit(autoCommit));
-        session.autoCommit(autoCommit);
-        if (changes) {
-            // an unchanged mode is a no-op (JDBC): the open transaction, its journal and failure go on
-            endTransaction(true);
-        }
-    }
-
-    /**
-     * Commits; never reports success for a transaction that already failed (pgjdbc would roll it
-     * back silently and return normally), and never claims to know the outcome of a COMMIT whose
-     * connection was lost: {@link CommitResolver} replays a COMMIT answered 40001 and resolves a
-     * lost one by its xid.
-     */
-    @Override
-    public final void commit() throws SQLException {
-        Connection d = delegate();
-        SQLException failed = transactionFailure;
-        if (failed != null) {
-            try {
-                d.rollback();
-            } catch (SQLException ignored) {
-                // the transaction is over either way; the application hears about the first failure
-            }
-            endTransaction(false);
-            throw new SQLException("The transaction was rolled back, not committed: a statement in it failed earlier ("
-                    + Classifier.sqlState(failed) + ")", "40000", failed);
-        }
-        commits().commit();
-        endTransaction(true);
-    }
-
-    /**
-     * Rolls back. After a loss that could not be healed transparently, this is the application's
-     * acknowledgement: the connection is usable again, and its next call dials a new physical
-     * connection. A transaction whose connection is gone needs no server to be rolled back, so this
-     * never dials: a pool rolls back every dirty connection it is handed back, and must not wait
-     * for the reconnect window when the server is down.
-     */
-    @Override
-    public final void rollback() throws SQLException {
-        if (closed) {
-            throw closedByApplication();
-        }
-        Connection d = delegate;
-        if (lost != null || Placeholder.is(d)) {
-            if (lost != null) {
-                reportedToKeep = null; // the acknowledgement: the next connection starts without what was lost
-                sessionUsed = false;
-                calledApplicationCode = false;
-                sessionValues = null;
-            }
-            lost = null;
-            dropPhysical();
-        } else {
-            try {
-                d.rollback();
-            } catch (SQLException e) {
-                if (!recovery().healForRollback(e)) {
-                    throw e;
-                }
-            }
-        }
-        endTransaction(false);
-        sqlTransaction = false;
-    }
-
-    @Override
-    public final void rollback(Savepoint savepoint) throws SQLException {
-        onSavepoint(c -> {
-            c.rollback(RetryingSavepoint.physical(savepoint));
-            return null;
-        });
-        // back to a point before the failure: the transaction may commit again
-        transactionFailure = null;
-        session.rollbackTo(savepoint, null);
-        journalSavepoint(JournalEntry.ROLLBACK_TO, savepoint);
-    }
-
-    /**
-     * Savepoints are journaled, and the application gets a {@link RetryingSavepoint}: a replay
-     * creates a new physical savepoint for it, so the application's object keeps working.
-     */
-    @Override
-    public final Savepoint setSavepoint() throws SQLException {
-        RetryingSavepoint savepoint = onSavepoint(c -> new RetryingSavepoint(c.setSavepoint(), null));
-        journalSavepoint(JournalEntry.SAVEPOINT, savepoint);
-        session.savepoint(savepoint, null);
-        return savepoint;
-    }
-
-    @Override
-    public final Savepoint setSavepoint(String name) throws SQLException {
-        RetryingSavepoint savepoint = onSavepoint(c -> new RetryingSavepoint(c.setSavepoint(name), name));
-        journalSavepoint(JournalEntry.SAVEPOINT, savepoint);
-        session.savepoint(savepoint, name);
-        return savepoint;
-    }
-
-    @Override
-    public final void releaseSavepoint(Savepoint savepoint) throws SQLException {
-        onSavepoint(c -> {
-            c.releaseSavepoint(RetryingSavepoint.physical(savepoint));
-            return null;
-        });
-        if (savepoint instanceof RetryingSavepoint ours) {
-            ours.released();
-        }
-        journalSavepoint(JournalEntry.RELEASE, savepoint);
-        session.release(savepoint, null);
-    }
-
-    /**
-     * Runs a savepoint call; when it fails, the transaction is replayed where that heals it (a lost
-     * connection, as for a statement) and the call runs again on the new transaction. A failure the
-     * server reported otherwise dooms the transaction: COMMIT will not report success.
-     */
-    private <T> T onSavepoint(PhysicalFunction<T> call) throws SQLException {
-        Run run = null;
-        while (true) {
-            Connection d = delegate();
-            try {
-                return call.on(d);
-            } catch (SQLException e) {
-                run = recovery().callFailed(e, run, "a savepoint call");
-            }
-        }
-    }
-
-    private void journalSavepoint(int kind, Savepoint savepoint) {
-        // a savepoint is work a new connection lacks: a loss after it needs the replay, not a bare re-run
-        transactionWork = true;
-        if (savepoint instanceof RetryingSavepoint ours) {
-            journal().savepoint(kind, ours);
-        } else {
-            journal().refuse("a savepoint that is not this connection's");
-        }
     }
 
     // ---- life cycle
@@ -1218,284 +645,6 @@ public final class RetryingConnection extends PgConnectionExtensions implements 
         return !Placeholder.is(d) && d.isValid(timeout);
     }
 
-    // ---- session state
-
-    @Override
-    public final void setReadOnly(boolean readOnly) throws SQLException {
-        // issue 27: with reader hosts, read-only runs on a standby, read-write on the primary; between
-        // transactions the physical connection in hand is parked and the call below dials the other role
-        if (dialer instanceof ReadRouting routing && pinnedBy == null && lost == null
-                && routing.switchFor(readOnly, physicalInHand())) {
-            dropPhysical();
-        }
-        onPhysical(c -> c.setReadOnly(readOnly));
-        session.readOnly(readOnly);
-    }
-
-    @Override
-    public final void setTransactionIsolation(int level) throws SQLException {
-        onPhysical(c -> c.setTransactionIsolation(level));
-        session.isolation(level);
-        knownIsolation = level;
-        isolationSet = true;
-        seen().isolation = level;
-    }
-
-    /**
-     * pgjdbc asks the server (SHOW TRANSACTION ISOLATION LEVEL); answered without a round trip when
-     * the layer knows pgjdbc's answer (see {@link #knownIsolation}), else asked like a session call,
-     * healing a connection found gone (Spring asks it first thing for a {@code @Transactional} with
-     * an isolation, on a connection that may have sat idle in a pool while its backend died).
-     */
-    @Override
-    public final int getTransactionIsolation() throws SQLException {
-        if (lostInHand()) {
-            // the lost transaction's level as the layer last knew it; PostgreSQL's default when it never asked
-            return knownIsolation >= 0 ? knownIsolation
-                    : seen != null && seen.isolation >= 0 ? seen.isolation : TRANSACTION_READ_COMMITTED;
-        }
-        int known = knownIsolation;
-        if (known >= 0 && !Placeholder.is(delegate)) {
-            return known;
-        }
-        int level = askPhysical(Connection::getTransactionIsolation);
-        knownIsolation = level;
-        isolationSet = false;
-        seen().isolation = level;
-        return level;
-    }
-
-    /** pgjdbc asks the server (select current_schema()): a session call. Lost: the last one seen, or null. */
-    @Override
-    public final String getSchema() throws SQLException {
-        if (lostInHand()) {
-            return seen == null ? null : seen.schema;
-        }
-        String schema = askPhysical(Connection::getSchema);
-        seen().schema = schema;
-        return schema;
-    }
-
-    /** pgjdbc asks the server the first time (select current_catalog): a session call. Lost: the last one seen, or null. */
-    @Override
-    public final String getCatalog() throws SQLException {
-        if (lostInHand()) {
-            return seen == null ? null : seen.catalog;
-        }
-        String catalog = askPhysical(Connection::getCatalog);
-        seen().catalog = catalog;
-        return catalog;
-    }
-
-    private LastSeen seen() {
-        LastSeen l = seen;
-        if (l == null) {
-            l = seen = new LastSeen();
-        }
-        return l;
-    }
-
-    /**
-     * Lost inside a transaction (or with pinned state) and not closed: the getters answer from what
-     * the layer knows (the session the application set, what the physical connections last
-     * answered), as pgjdbc answers them without the server, so that an application's error handler
-     * can look at the connection before its {@code rollback()} (see {@link #ANSWERS_WHEN_LOST}).
-     */
-    private boolean lostInHand() {
-        return lost != null && !closed;
-    }
-
-    /** pgjdbc answers from memory. Lost: what the application set, or the flag the connection opened with. */
-    @Override
-    public final boolean isReadOnly() throws SQLException {
-        return lostInHand() ? session.readOnly() : delegate().isReadOnly();
-    }
-
-    /** pgjdbc answers from memory. Lost: the mode the application set (the lost transaction's). */
-    @Override
-    public final boolean getAutoCommit() throws SQLException {
-        return lostInHand() ? session.autoCommit() : delegate().getAutoCommit();
-    }
-
-    /** pgjdbc answers from memory. Lost: what the application set, else pgjdbc's default. */
-    @Override
-    public final int getHoldability() throws SQLException {
-        return lostInHand() ? session.holdabilityOr(java.sql.ResultSet.CLOSE_CURSORS_AT_COMMIT) : delegate().getHoldability();
-    }
-
-    /** The socket's timeout. Lost: what the application set, else the last answer seen, else 0 (pgjdbc's default). */
-    @Override
-    public final int getNetworkTimeout() throws SQLException {
-        if (lostInHand()) {
-            return session.networkTimeoutOr(seen != null && seen.networkTimeout >= 0 ? seen.networkTimeout : 0);
-        }
-        int timeout = delegate().getNetworkTimeout();
-        seen().networkTimeout = timeout;
-        return timeout;
-    }
-
-    /** pgjdbc answers from memory. Lost: the map the application set, else an empty one (a copy either way). */
-    @Override
-    public final Map<String, Class<?>> getTypeMap() throws SQLException {
-        return lostInHand() ? new java.util.HashMap<>(session.typeMapOr(Map.of())) : delegate().getTypeMap();
-    }
-
-    /** pgjdbc answers from memory (ApplicationName). Lost: the ApplicationName last seen or set, if known. */
-    @Override
-    public final Properties getClientInfo() throws SQLException {
-        if (lostInHand()) {
-            Properties known = new Properties();
-            if (seen != null && seen.applicationNameKnown && seen.applicationName != null) {
-                known.setProperty("ApplicationName", seen.applicationName);
-            }
-            return known;
-        }
-        Properties info = delegate().getClientInfo();
-        if (info != null) {
-            noteApplicationName(info.getProperty("ApplicationName"));
-        }
-        return info;
-    }
-
-    /** As {@link #getClientInfo()}, for one property; null when not known. */
-    @Override
-    public final String getClientInfo(String name) throws SQLException {
-        if (lostInHand()) {
-            return "ApplicationName".equals(name) && seen != null && seen.applicationNameKnown ? seen.applicationName : null;
-        }
-        String value = delegate().getClientInfo(name);
-        if ("ApplicationName".equals(name)) {
-            noteApplicationName(value);
-        }
-        return value;
-    }
-
-    private void noteApplicationName(String value) {
-        LastSeen l = seen();
-        l.applicationNameKnown = true;
-        l.applicationName = value;
-    }
-
-    /** JDBC 4.3's request markers (pgjdbc: no-ops). Lost: a no-op, as there is nothing to mark. */
-    @Override
-    public final void beginRequest() throws SQLException {
-        if (!lostInHand()) {
-            delegate().beginRequest();
-        }
-    }
-
-    /** See {@link #beginRequest()}. */
-    @Override
-    public final void endRequest() throws SQLException {
-        if (!lostInHand()) {
-            delegate().endRequest();
-        }
-    }
-
-    /** pgjdbc looks the type up in pg_type unless it knows it: a catalog read, healed like one. */
-    @Override
-    public final Array createArrayOf(String typeName, Object[] elements) throws SQLException {
-        return askPhysical(c -> c.createArrayOf(typeName, elements));
-    }
-
-    /**
-     * Whether {@code physical} has a server transaction open (pgjdbc's own state, no round trip): a
-     * setting changed then is part of it. When the physical connection is not pgjdbc's to ask, our
-     * own reading: inside a transaction the application opened.
-     */
-    private boolean serverTransactionOpen(Connection physical) {
-        try {
-            return physical.unwrap(BaseConnection.class).getTransactionState() != TransactionState.IDLE;
-        } catch (SQLException | RuntimeException notPgjdbc) {
-            return inTransaction();
-        }
-    }
-
-    /**
-     * A setting changed by a JDBC setter inside a transaction is pending with it; a replay, which
-     * re-runs the journal and not the setters, could not give it back in its place.
-     */
-    private void setterInTransaction(boolean inTransaction, String setter) {
-        if (inTransaction) {
-            transactionWork = true;
-            journal().refuse(setter + " inside a transaction");
-        }
-    }
-
-    @Override
-    public final void setHoldability(int holdability) throws SQLException {
-        onPhysical(c -> c.setHoldability(holdability));
-        session.holdability(holdability);
-    }
-
-    @Override
-    public final void setSchema(String schema) throws SQLException {
-        boolean[] inTransaction = new boolean[1];
-        onPhysical(c -> {
-            c.setSchema(schema);
-            inTransaction[0] = serverTransactionOpen(c);
-        });
-        session.schema(schema, inTransaction[0]);
-        seen().schema = schema;
-        setterInTransaction(inTransaction[0], "setSchema");
-    }
-
-    @Override
-    public final void setCatalog(String catalog) throws SQLException {
-        onPhysical(c -> c.setCatalog(catalog));
-        session.catalog(catalog);
-    }
-
-    @Override
-    public final void setNetworkTimeout(Executor executor, int milliseconds) throws SQLException {
-        onPhysical(c -> c.setNetworkTimeout(executor, milliseconds));
-        session.networkTimeout(executor, milliseconds);
-    }
-
-    @Override
-    public final void setClientInfo(String name, String value) throws SQLClientInfoException {
-        boolean[] inTransaction = new boolean[1];
-        clientInfoCall(c -> {
-            c.setClientInfo(name, value);
-            inTransaction[0] = serverTransactionOpen(c);
-        });
-        session.clientInfo(name, value, inTransaction[0]);
-        if ("ApplicationName".equals(name)) {
-            noteApplicationName(value == null ? "" : value);
-        }
-        setterInTransaction(inTransaction[0] && "ApplicationName".equals(name), "setClientInfo");
-    }
-
-    @Override
-    public final void setClientInfo(Properties properties) throws SQLClientInfoException {
-        boolean[] inTransaction = new boolean[1];
-        clientInfoCall(c -> {
-            c.setClientInfo(properties);
-            inTransaction[0] = serverTransactionOpen(c);
-        });
-        // pgjdbc sets the one property it knows, ApplicationName, from these (absent: the empty name)
-        session.clientInfo("ApplicationName", properties == null ? null : properties.getProperty("ApplicationName"),
-                inTransaction[0]);
-        setterInTransaction(inTransaction[0], "setClientInfo");
-    }
-
-    /** A session call that heals like the others but may only throw what setClientInfo declares. */
-    private void clientInfoCall(PhysicalCall call) throws SQLClientInfoException {
-        try {
-            onPhysical(call);
-        } catch (SQLClientInfoException e) {
-            throw e;
-        } catch (SQLException e) {
-            throw new SQLClientInfoException(e.getMessage(), e.getSQLState(), Map.of(), e);
-        }
-    }
-
-    @Override
-    public final void setTypeMap(Map<String, Class<?>> map) throws SQLException {
-        onPhysical(c -> c.setTypeMap(map));
-        session.typeMap(map);
-    }
-
     // ---- wrappers
 
     @Override
@@ -1539,65 +688,14 @@ public final class RetryingConnection extends PgConnectionExtensions implements 
 
     // ---- pass-throughs (plain forwarding to the current physical connection)
 
-
-
-
-    @Override
-    public Blob createBlob() throws SQLException {
-        return delegate().createBlob();
-    }
-
-    @Override
-    public Clob createClob() throws SQLException {
-        return delegate().createClob();
-    }
-
-    @Override
-    public NClob createNClob() throws SQLException {
-        return delegate().createNClob();
-    }
-
-    @Override
-    public SQLXML createSQLXML() throws SQLException {
-        return delegate().createSQLXML();
-    }
-
-    @Override
-    public Struct createStruct(String a, Object[] b) throws SQLException {
-        return delegate().createStruct(a, b);
-    }
-
-
-
-
-
-
-
-
-
-
-    @Override
-    public String nativeSQL(String a) throws SQLException {
-        return delegate().nativeSQL(a);
-    }
-
-    @Override
-    public void setShardingKey(ShardingKey a) throws SQLException {
-        delegate().setShardingKey(a);
-    }
-
-    @Override
-    public void setShardingKey(ShardingKey a, ShardingKey b) throws SQLException {
-        delegate().setShardingKey(a, b);
-    }
-
-    @Override
-    public boolean setShardingKeyIfValid(ShardingKey a, ShardingKey b, int c) throws SQLException {
-        return delegate().setShardingKeyIfValid(a, b, c);
-    }
-
-    @Override
-    public boolean setShardingKeyIfValid(ShardingKey a, int b) throws SQLException {
-        return delegate().setShardingKeyIfValid(a, b);
-    }
+    @Override public Blob createBlob() throws SQLException { return delegate().createBlob(); }
+    @Override public Clob createClob() throws SQLException { return delegate().createClob(); }
+    @Override public NClob createNClob() throws SQLException { return delegate().createNClob(); }
+    @Override public SQLXML createSQLXML() throws SQLException { return delegate().createSQLXML(); }
+    @Override public Struct createStruct(String a, Object[] b) throws SQLException { return delegate().createStruct(a, b); }
+    @Override public String nativeSQL(String a) throws SQLException { return delegate().nativeSQL(a); }
+    @Override public void setShardingKey(ShardingKey a) throws SQLException { delegate().setShardingKey(a); }
+    @Override public void setShardingKey(ShardingKey a, ShardingKey b) throws SQLException { delegate().setShardingKey(a, b); }
+    @Override public boolean setShardingKeyIfValid(ShardingKey a, ShardingKey b, int c) throws SQLException { return delegate().setShardingKeyIfValid(a, b, c); }
+    @Override public boolean setShardingKeyIfValid(ShardingKey a, int b) throws SQLException { return delegate().setShardingKeyIfValid(a, b); }
 }

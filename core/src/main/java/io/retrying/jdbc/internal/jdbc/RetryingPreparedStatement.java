@@ -660,15 +660,8 @@ public class RetryingPreparedStatement extends RetryingStatement implements Prep
     }
     // ---- pass-throughs (plain forwarding to the current physical statement)
 
-    @Override
-    public ResultSetMetaData getMetaData() throws SQLException {
-        return ps().getMetaData();
-    }
-
-    @Override
-    public ParameterMetaData getParameterMetaData() throws SQLException {
-        return ps().getParameterMetaData();
-    }
+    @Override public ResultSetMetaData getMetaData() throws SQLException { return ps().getMetaData(); }
+    @Override public ParameterMetaData getParameterMetaData() throws SQLException { return ps().getParameterMetaData(); }
 
     /**
      * pgjdbc's rendering: the SQL with its bound parameters (logging relies on it), as the physical

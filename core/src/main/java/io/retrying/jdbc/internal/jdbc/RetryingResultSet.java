@@ -178,109 +178,7 @@ public final class RetryingResultSet implements ResultSet, PGRefCursorResultSet,
         return "RetryingResultSet@" + Integer.toHexString(System.identityHashCode(this)) + " wrapping " + delegate;
     }
 
-    // ---- pass-throughs
-
-    /** pgjdbc's (deprecated) name of the refcursor behind this result set; it declares no SQLException. */
-    @Override
-    public String getRefCursor() {
-        try {
-            return delegate.unwrap(PGRefCursorResultSet.class).getRefCursor();
-        } catch (SQLException e) {
-            throw new IllegalStateException(e.getMessage(), e);
-        }
-    }
-
-    @Override
-    public boolean absolute(int a) throws SQLException {
-        return delegate.absolute(a);
-    }
-
-    @Override
-    public void afterLast() throws SQLException {
-        delegate.afterLast();
-    }
-
-    @Override
-    public void beforeFirst() throws SQLException {
-        delegate.beforeFirst();
-    }
-
-    @Override
-    public void cancelRowUpdates() throws SQLException {
-        delegate.cancelRowUpdates();
-    }
-
-    @Override
-    public void clearWarnings() throws SQLException {
-        delegate.clearWarnings();
-    }
-
-    @Override
-    public void deleteRow() throws SQLException {
-        delegate.deleteRow();
-    }
-
-    @Override
-    public int findColumn(String a) throws SQLException {
-        return delegate.findColumn(a);
-    }
-
-    @Override
-    public boolean first() throws SQLException {
-        return delegate.first();
-    }
-
-    @Override
-    public Array getArray(String a) throws SQLException {
-        return delegate.getArray(a);
-    }
-
-    @Override
-    public Array getArray(int a) throws SQLException {
-        return delegate.getArray(a);
-    }
-
-    @Override
-    public InputStream getAsciiStream(String a) throws SQLException {
-        return delegate.getAsciiStream(a);
-    }
-
-    @Override
-    public InputStream getAsciiStream(int a) throws SQLException {
-        return delegate.getAsciiStream(a);
-    }
-
-    @Override
-    public BigDecimal getBigDecimal(String a) throws SQLException {
-        return delegate.getBigDecimal(a);
-    }
-
-    @Deprecated
-    @Override
-    public BigDecimal getBigDecimal(String a, int b) throws SQLException {
-        return delegate.getBigDecimal(a, b);
-    }
-
-    @Override
-    public BigDecimal getBigDecimal(int a) throws SQLException {
-        return delegate.getBigDecimal(a);
-    }
-
-    @Deprecated
-    @Override
-    public BigDecimal getBigDecimal(int a, int b) throws SQLException {
-        return delegate.getBigDecimal(a, b);
-    }
-
-    @Override
-    public InputStream getBinaryStream(String a) throws SQLException {
-        return delegate.getBinaryStream(a);
-    }
-
-    @Override
-    public InputStream getBinaryStream(int a) throws SQLException {
-        return delegate.getBinaryStream(a);
-    }
+    // ---- what the digest must know: peeks, and reads it cannot hold (the transaction is then not replayable)
 
     @Override
     public Blob getBlob(String a) throws SQLException {
@@ -293,46 +191,6 @@ public final class RetryingResultSet implements ResultSet, PGRefCursorResultSet,
     }
 
     @Override
-    public boolean getBoolean(String a) throws SQLException {
-        return delegate.getBoolean(a);
-    }
-
-    @Override
-    public boolean getBoolean(int a) throws SQLException {
-        return delegate.getBoolean(a);
-    }
-
-    @Override
-    public byte getByte(String a) throws SQLException {
-        return delegate.getByte(a);
-    }
-
-    @Override
-    public byte getByte(int a) throws SQLException {
-        return delegate.getByte(a);
-    }
-
-    @Override
-    public byte[] getBytes(String a) throws SQLException {
-        return delegate.getBytes(a);
-    }
-
-    @Override
-    public byte[] getBytes(int a) throws SQLException {
-        return delegate.getBytes(a);
-    }
-
-    @Override
-    public Reader getCharacterStream(String a) throws SQLException {
-        return delegate.getCharacterStream(a);
-    }
-
-    @Override
-    public Reader getCharacterStream(int a) throws SQLException {
-        return delegate.getCharacterStream(a);
-    }
-
-    @Override
     public Clob getClob(String a) throws SQLException {
         return largeObject(delegate.getClob(a));
     }
@@ -340,126 +198,6 @@ public final class RetryingResultSet implements ResultSet, PGRefCursorResultSet,
     @Override
     public Clob getClob(int a) throws SQLException {
         return largeObject(delegate.getClob(a));
-    }
-
-    @Override
-    public int getConcurrency() throws SQLException {
-        return delegate.getConcurrency();
-    }
-
-    @Override
-    public String getCursorName() throws SQLException {
-        return delegate.getCursorName();
-    }
-
-    @Override
-    public Date getDate(String a) throws SQLException {
-        return delegate.getDate(a);
-    }
-
-    @Override
-    public Date getDate(String a, Calendar b) throws SQLException {
-        return delegate.getDate(a, b);
-    }
-
-    @Override
-    public Date getDate(int a) throws SQLException {
-        return delegate.getDate(a);
-    }
-
-    @Override
-    public Date getDate(int a, Calendar b) throws SQLException {
-        return delegate.getDate(a, b);
-    }
-
-    @Override
-    public double getDouble(String a) throws SQLException {
-        return delegate.getDouble(a);
-    }
-
-    @Override
-    public double getDouble(int a) throws SQLException {
-        return delegate.getDouble(a);
-    }
-
-    @Override
-    public int getFetchDirection() throws SQLException {
-        return delegate.getFetchDirection();
-    }
-
-    @Override
-    public int getFetchSize() throws SQLException {
-        return delegate.getFetchSize();
-    }
-
-    @Override
-    public float getFloat(String a) throws SQLException {
-        return delegate.getFloat(a);
-    }
-
-    @Override
-    public float getFloat(int a) throws SQLException {
-        return delegate.getFloat(a);
-    }
-
-    @Override
-    public int getHoldability() throws SQLException {
-        return delegate.getHoldability();
-    }
-
-    @Override
-    public int getInt(String a) throws SQLException {
-        return delegate.getInt(a);
-    }
-
-    @Override
-    public int getInt(int a) throws SQLException {
-        return delegate.getInt(a);
-    }
-
-    @Override
-    public long getLong(String a) throws SQLException {
-        return delegate.getLong(a);
-    }
-
-    @Override
-    public long getLong(int a) throws SQLException {
-        return delegate.getLong(a);
-    }
-
-    @Override
-    public ResultSetMetaData getMetaData() throws SQLException {
-        return delegate.getMetaData();
-    }
-
-    @Override
-    public Reader getNCharacterStream(String a) throws SQLException {
-        return delegate.getNCharacterStream(a);
-    }
-
-    @Override
-    public Reader getNCharacterStream(int a) throws SQLException {
-        return delegate.getNCharacterStream(a);
-    }
-
-    @Override
-    public NClob getNClob(String a) throws SQLException {
-        return delegate.getNClob(a);
-    }
-
-    @Override
-    public NClob getNClob(int a) throws SQLException {
-        return delegate.getNClob(a);
-    }
-
-    @Override
-    public String getNString(String a) throws SQLException {
-        return delegate.getNString(a);
-    }
-
-    @Override
-    public String getNString(int a) throws SQLException {
-        return delegate.getNString(a);
     }
 
     @Override
@@ -493,159 +231,12 @@ public final class RetryingResultSet implements ResultSet, PGRefCursorResultSet,
     }
 
     @Override
-    public Ref getRef(String a) throws SQLException {
-        return delegate.getRef(a);
-    }
-
-    @Override
-    public Ref getRef(int a) throws SQLException {
-        return delegate.getRef(a);
-    }
-
-    @Override
-    public int getRow() throws SQLException {
-        return delegate.getRow();
-    }
-
-    @Override
-    public RowId getRowId(String a) throws SQLException {
-        return delegate.getRowId(a);
-    }
-
-    @Override
-    public RowId getRowId(int a) throws SQLException {
-        return delegate.getRowId(a);
-    }
-
-    @Override
-    public SQLXML getSQLXML(String a) throws SQLException {
-        return delegate.getSQLXML(a);
-    }
-
-    @Override
-    public SQLXML getSQLXML(int a) throws SQLException {
-        return delegate.getSQLXML(a);
-    }
-
-    @Override
-    public short getShort(String a) throws SQLException {
-        return delegate.getShort(a);
-    }
-
-    @Override
-    public short getShort(int a) throws SQLException {
-        return delegate.getShort(a);
-    }
-
-    @Override
-    public String getString(String a) throws SQLException {
-        return delegate.getString(a);
-    }
-
-    @Override
-    public String getString(int a) throws SQLException {
-        return delegate.getString(a);
-    }
-
-    @Override
-    public Time getTime(String a) throws SQLException {
-        return delegate.getTime(a);
-    }
-
-    @Override
-    public Time getTime(String a, Calendar b) throws SQLException {
-        return delegate.getTime(a, b);
-    }
-
-    @Override
-    public Time getTime(int a) throws SQLException {
-        return delegate.getTime(a);
-    }
-
-    @Override
-    public Time getTime(int a, Calendar b) throws SQLException {
-        return delegate.getTime(a, b);
-    }
-
-    @Override
-    public Timestamp getTimestamp(String a) throws SQLException {
-        return delegate.getTimestamp(a);
-    }
-
-    @Override
-    public Timestamp getTimestamp(String a, Calendar b) throws SQLException {
-        return delegate.getTimestamp(a, b);
-    }
-
-    @Override
-    public Timestamp getTimestamp(int a) throws SQLException {
-        return delegate.getTimestamp(a);
-    }
-
-    @Override
-    public Timestamp getTimestamp(int a, Calendar b) throws SQLException {
-        return delegate.getTimestamp(a, b);
-    }
-
-    @Override
-    public int getType() throws SQLException {
-        return delegate.getType();
-    }
-
-    @Override
-    public URL getURL(String a) throws SQLException {
-        return delegate.getURL(a);
-    }
-
-    @Override
-    public URL getURL(int a) throws SQLException {
-        return delegate.getURL(a);
-    }
-
-    @Deprecated
-    @Override
-    public InputStream getUnicodeStream(String a) throws SQLException {
-        return delegate.getUnicodeStream(a);
-    }
-
-    @Deprecated
-    @Override
-    public InputStream getUnicodeStream(int a) throws SQLException {
-        return delegate.getUnicodeStream(a);
-    }
-
-    @Override
-    public SQLWarning getWarnings() throws SQLException {
-        return delegate.getWarnings();
-    }
-
-    @Override
-    public void insertRow() throws SQLException {
-        delegate.insertRow();
-    }
-
-    @Override
-    public boolean isAfterLast() throws SQLException {
-        return delegate.isAfterLast();
-    }
-
-    @Override
     public boolean isBeforeFirst() throws SQLException {
         boolean before = delegate.isBeforeFirst();
         if (digest != null) {
             digest.peeked(false, before);
         }
         return before;
-    }
-
-    @Override
-    public boolean isClosed() throws SQLException {
-        return delegate.isClosed();
-    }
-
-    @Override
-    public boolean isFirst() throws SQLException {
-        return delegate.isFirst();
     }
 
     @Override
@@ -657,498 +248,199 @@ public final class RetryingResultSet implements ResultSet, PGRefCursorResultSet,
         return last;
     }
 
-    @Override
-    public boolean last() throws SQLException {
-        return delegate.last();
-    }
-
-    @Override
-    public void moveToCurrentRow() throws SQLException {
-        delegate.moveToCurrentRow();
-    }
-
-    @Override
-    public void moveToInsertRow() throws SQLException {
-        delegate.moveToInsertRow();
-    }
-
-    @Override
-    public boolean previous() throws SQLException {
-        return delegate.previous();
-    }
-
-    @Override
-    public void refreshRow() throws SQLException {
-        delegate.refreshRow();
-    }
-
-    @Override
-    public boolean relative(int a) throws SQLException {
-        return delegate.relative(a);
-    }
-
-    @Override
-    public boolean rowDeleted() throws SQLException {
-        return delegate.rowDeleted();
-    }
-
-    @Override
-    public boolean rowInserted() throws SQLException {
-        return delegate.rowInserted();
-    }
-
-    @Override
-    public boolean rowUpdated() throws SQLException {
-        return delegate.rowUpdated();
-    }
-
-    @Override
-    public void setFetchDirection(int a) throws SQLException {
-        delegate.setFetchDirection(a);
-    }
-
-    @Override
-    public void setFetchSize(int a) throws SQLException {
-        delegate.setFetchSize(a);
-    }
-
-    @Override
-    public void updateArray(String a, Array b) throws SQLException {
-        delegate.updateArray(a, b);
-    }
-
-    @Override
-    public void updateArray(int a, Array b) throws SQLException {
-        delegate.updateArray(a, b);
-    }
-
-    @Override
-    public void updateAsciiStream(String a, InputStream b) throws SQLException {
-        delegate.updateAsciiStream(a, b);
-    }
-
-    @Override
-    public void updateAsciiStream(String a, InputStream b, int c) throws SQLException {
-        delegate.updateAsciiStream(a, b, c);
-    }
-
-    @Override
-    public void updateAsciiStream(String a, InputStream b, long c) throws SQLException {
-        delegate.updateAsciiStream(a, b, c);
-    }
-
-    @Override
-    public void updateAsciiStream(int a, InputStream b) throws SQLException {
-        delegate.updateAsciiStream(a, b);
-    }
-
-    @Override
-    public void updateAsciiStream(int a, InputStream b, int c) throws SQLException {
-        delegate.updateAsciiStream(a, b, c);
-    }
-
-    @Override
-    public void updateAsciiStream(int a, InputStream b, long c) throws SQLException {
-        delegate.updateAsciiStream(a, b, c);
-    }
-
-    @Override
-    public void updateBigDecimal(String a, BigDecimal b) throws SQLException {
-        delegate.updateBigDecimal(a, b);
-    }
-
-    @Override
-    public void updateBigDecimal(int a, BigDecimal b) throws SQLException {
-        delegate.updateBigDecimal(a, b);
-    }
-
-    @Override
-    public void updateBinaryStream(String a, InputStream b) throws SQLException {
-        delegate.updateBinaryStream(a, b);
-    }
-
-    @Override
-    public void updateBinaryStream(String a, InputStream b, int c) throws SQLException {
-        delegate.updateBinaryStream(a, b, c);
-    }
-
-    @Override
-    public void updateBinaryStream(String a, InputStream b, long c) throws SQLException {
-        delegate.updateBinaryStream(a, b, c);
-    }
-
-    @Override
-    public void updateBinaryStream(int a, InputStream b) throws SQLException {
-        delegate.updateBinaryStream(a, b);
-    }
-
-    @Override
-    public void updateBinaryStream(int a, InputStream b, int c) throws SQLException {
-        delegate.updateBinaryStream(a, b, c);
-    }
-
-    @Override
-    public void updateBinaryStream(int a, InputStream b, long c) throws SQLException {
-        delegate.updateBinaryStream(a, b, c);
-    }
-
-    @Override
-    public void updateBlob(String a, Blob b) throws SQLException {
-        delegate.updateBlob(a, b);
-    }
-
-    @Override
-    public void updateBlob(String a, InputStream b) throws SQLException {
-        delegate.updateBlob(a, b);
-    }
-
-    @Override
-    public void updateBlob(String a, InputStream b, long c) throws SQLException {
-        delegate.updateBlob(a, b, c);
-    }
-
-    @Override
-    public void updateBlob(int a, Blob b) throws SQLException {
-        delegate.updateBlob(a, b);
-    }
-
-    @Override
-    public void updateBlob(int a, InputStream b) throws SQLException {
-        delegate.updateBlob(a, b);
-    }
-
-    @Override
-    public void updateBlob(int a, InputStream b, long c) throws SQLException {
-        delegate.updateBlob(a, b, c);
-    }
-
-    @Override
-    public void updateBoolean(String a, boolean b) throws SQLException {
-        delegate.updateBoolean(a, b);
-    }
-
-    @Override
-    public void updateBoolean(int a, boolean b) throws SQLException {
-        delegate.updateBoolean(a, b);
-    }
-
-    @Override
-    public void updateByte(String a, byte b) throws SQLException {
-        delegate.updateByte(a, b);
-    }
-
-    @Override
-    public void updateByte(int a, byte b) throws SQLException {
-        delegate.updateByte(a, b);
-    }
-
-    @Override
-    public void updateBytes(String a, byte[] b) throws SQLException {
-        delegate.updateBytes(a, b);
-    }
-
-    @Override
-    public void updateBytes(int a, byte[] b) throws SQLException {
-        delegate.updateBytes(a, b);
-    }
-
-    @Override
-    public void updateCharacterStream(String a, Reader b) throws SQLException {
-        delegate.updateCharacterStream(a, b);
-    }
-
-    @Override
-    public void updateCharacterStream(String a, Reader b, int c) throws SQLException {
-        delegate.updateCharacterStream(a, b, c);
-    }
-
-    @Override
-    public void updateCharacterStream(String a, Reader b, long c) throws SQLException {
-        delegate.updateCharacterStream(a, b, c);
-    }
-
-    @Override
-    public void updateCharacterStream(int a, Reader b) throws SQLException {
-        delegate.updateCharacterStream(a, b);
-    }
-
-    @Override
-    public void updateCharacterStream(int a, Reader b, int c) throws SQLException {
-        delegate.updateCharacterStream(a, b, c);
-    }
-
-    @Override
-    public void updateCharacterStream(int a, Reader b, long c) throws SQLException {
-        delegate.updateCharacterStream(a, b, c);
-    }
-
-    @Override
-    public void updateClob(String a, Clob b) throws SQLException {
-        delegate.updateClob(a, b);
-    }
-
-    @Override
-    public void updateClob(String a, Reader b) throws SQLException {
-        delegate.updateClob(a, b);
-    }
-
-    @Override
-    public void updateClob(String a, Reader b, long c) throws SQLException {
-        delegate.updateClob(a, b, c);
-    }
-
-    @Override
-    public void updateClob(int a, Clob b) throws SQLException {
-        delegate.updateClob(a, b);
-    }
-
-    @Override
-    public void updateClob(int a, Reader b) throws SQLException {
-        delegate.updateClob(a, b);
-    }
-
-    @Override
-    public void updateClob(int a, Reader b, long c) throws SQLException {
-        delegate.updateClob(a, b, c);
-    }
-
-    @Override
-    public void updateDate(String a, Date b) throws SQLException {
-        delegate.updateDate(a, b);
-    }
-
-    @Override
-    public void updateDate(int a, Date b) throws SQLException {
-        delegate.updateDate(a, b);
-    }
-
-    @Override
-    public void updateDouble(String a, double b) throws SQLException {
-        delegate.updateDouble(a, b);
-    }
-
-    @Override
-    public void updateDouble(int a, double b) throws SQLException {
-        delegate.updateDouble(a, b);
-    }
-
-    @Override
-    public void updateFloat(String a, float b) throws SQLException {
-        delegate.updateFloat(a, b);
-    }
-
-    @Override
-    public void updateFloat(int a, float b) throws SQLException {
-        delegate.updateFloat(a, b);
-    }
-
-    @Override
-    public void updateInt(String a, int b) throws SQLException {
-        delegate.updateInt(a, b);
-    }
-
-    @Override
-    public void updateInt(int a, int b) throws SQLException {
-        delegate.updateInt(a, b);
-    }
-
-    @Override
-    public void updateLong(String a, long b) throws SQLException {
-        delegate.updateLong(a, b);
-    }
-
-    @Override
-    public void updateLong(int a, long b) throws SQLException {
-        delegate.updateLong(a, b);
-    }
-
-    @Override
-    public void updateNCharacterStream(String a, Reader b) throws SQLException {
-        delegate.updateNCharacterStream(a, b);
-    }
-
-    @Override
-    public void updateNCharacterStream(String a, Reader b, long c) throws SQLException {
-        delegate.updateNCharacterStream(a, b, c);
-    }
-
-    @Override
-    public void updateNCharacterStream(int a, Reader b) throws SQLException {
-        delegate.updateNCharacterStream(a, b);
-    }
-
-    @Override
-    public void updateNCharacterStream(int a, Reader b, long c) throws SQLException {
-        delegate.updateNCharacterStream(a, b, c);
-    }
-
-    @Override
-    public void updateNClob(String a, NClob b) throws SQLException {
-        delegate.updateNClob(a, b);
-    }
-
-    @Override
-    public void updateNClob(String a, Reader b) throws SQLException {
-        delegate.updateNClob(a, b);
-    }
-
-    @Override
-    public void updateNClob(String a, Reader b, long c) throws SQLException {
-        delegate.updateNClob(a, b, c);
-    }
-
-    @Override
-    public void updateNClob(int a, NClob b) throws SQLException {
-        delegate.updateNClob(a, b);
-    }
-
-    @Override
-    public void updateNClob(int a, Reader b) throws SQLException {
-        delegate.updateNClob(a, b);
-    }
-
-    @Override
-    public void updateNClob(int a, Reader b, long c) throws SQLException {
-        delegate.updateNClob(a, b, c);
-    }
-
-    @Override
-    public void updateNString(String a, String b) throws SQLException {
-        delegate.updateNString(a, b);
-    }
-
-    @Override
-    public void updateNString(int a, String b) throws SQLException {
-        delegate.updateNString(a, b);
-    }
-
-    @Override
-    public void updateNull(String a) throws SQLException {
-        delegate.updateNull(a);
-    }
-
-    @Override
-    public void updateNull(int a) throws SQLException {
-        delegate.updateNull(a);
-    }
-
-    @Override
-    public void updateObject(String a, Object b) throws SQLException {
-        delegate.updateObject(a, b);
-    }
-
-    @Override
-    public void updateObject(String a, Object b, SQLType c) throws SQLException {
-        delegate.updateObject(a, b, c);
-    }
-
-    @Override
-    public void updateObject(String a, Object b, SQLType c, int d) throws SQLException {
-        delegate.updateObject(a, b, c, d);
-    }
-
-    @Override
-    public void updateObject(String a, Object b, int c) throws SQLException {
-        delegate.updateObject(a, b, c);
-    }
-
-    @Override
-    public void updateObject(int a, Object b) throws SQLException {
-        delegate.updateObject(a, b);
-    }
-
-    @Override
-    public void updateObject(int a, Object b, SQLType c) throws SQLException {
-        delegate.updateObject(a, b, c);
-    }
-
-    @Override
-    public void updateObject(int a, Object b, SQLType c, int d) throws SQLException {
-        delegate.updateObject(a, b, c, d);
-    }
-
-    @Override
-    public void updateObject(int a, Object b, int c) throws SQLException {
-        delegate.updateObject(a, b, c);
-    }
-
-    @Override
-    public void updateRef(String a, Ref b) throws SQLException {
-        delegate.updateRef(a, b);
-    }
-
-    @Override
-    public void updateRef(int a, Ref b) throws SQLException {
-        delegate.updateRef(a, b);
-    }
-
-    @Override
-    public void updateRow() throws SQLException {
-        delegate.updateRow();
-    }
-
-    @Override
-    public void updateRowId(String a, RowId b) throws SQLException {
-        delegate.updateRowId(a, b);
-    }
-
-    @Override
-    public void updateRowId(int a, RowId b) throws SQLException {
-        delegate.updateRowId(a, b);
-    }
-
-    @Override
-    public void updateSQLXML(String a, SQLXML b) throws SQLException {
-        delegate.updateSQLXML(a, b);
-    }
-
-    @Override
-    public void updateSQLXML(int a, SQLXML b) throws SQLException {
-        delegate.updateSQLXML(a, b);
-    }
-
-    @Override
-    public void updateShort(String a, short b) throws SQLException {
-        delegate.updateShort(a, b);
-    }
-
-    @Override
-    public void updateShort(int a, short b) throws SQLException {
-        delegate.updateShort(a, b);
-    }
-
-    @Override
-    public void updateString(String a, String b) throws SQLException {
-        delegate.updateString(a, b);
-    }
-
-    @Override
-    public void updateString(int a, String b) throws SQLException {
-        delegate.updateString(a, b);
-    }
-
-    @Override
-    public void updateTime(String a, Time b) throws SQLException {
-        delegate.updateTime(a, b);
-    }
-
-    @Override
-    public void updateTime(int a, Time b) throws SQLException {
-        delegate.updateTime(a, b);
-    }
-
-    @Override
-    public void updateTimestamp(String a, Timestamp b) throws SQLException {
-        delegate.updateTimestamp(a, b);
-    }
-
-    @Override
-    public void updateTimestamp(int a, Timestamp b) throws SQLException {
-        delegate.updateTimestamp(a, b);
-    }
-
-    @Override
-    public boolean wasNull() throws SQLException {
-        return delegate.wasNull();
-    }
+    // ---- pass-throughs (plain forwarding to the physical result set, one a line)
+
+    /** pgjdbc's (deprecated) name of the refcursor behind this result set; it declares no SQLException. */
+    @Override
+    public String getRefCursor() {
+        try {
+            return delegate.unwrap(PGRefCursorResultSet.class).getRefCursor();
+        } catch (SQLException e) {
+            throw new IllegalStateException(e.getMessage(), e);
+        }
+    }
+
+    @Override public boolean absolute(int a) throws SQLException { return delegate.absolute(a); }
+    @Override public void afterLast() throws SQLException { delegate.afterLast(); }
+    @Override public void beforeFirst() throws SQLException { delegate.beforeFirst(); }
+    @Override public void cancelRowUpdates() throws SQLException { delegate.cancelRowUpdates(); }
+    @Override public void clearWarnings() throws SQLException { delegate.clearWarnings(); }
+    @Override public void deleteRow() throws SQLException { delegate.deleteRow(); }
+    @Override public int findColumn(String a) throws SQLException { return delegate.findColumn(a); }
+    @Override public boolean first() throws SQLException { return delegate.first(); }
+    @Override public Array getArray(String a) throws SQLException { return delegate.getArray(a); }
+    @Override public Array getArray(int a) throws SQLException { return delegate.getArray(a); }
+    @Override public InputStream getAsciiStream(String a) throws SQLException { return delegate.getAsciiStream(a); }
+    @Override public InputStream getAsciiStream(int a) throws SQLException { return delegate.getAsciiStream(a); }
+    @Override public BigDecimal getBigDecimal(String a) throws SQLException { return delegate.getBigDecimal(a); }
+    @Deprecated @Override public BigDecimal getBigDecimal(String a, int b) throws SQLException { return delegate.getBigDecimal(a, b); }
+    @Override public BigDecimal getBigDecimal(int a) throws SQLException { return delegate.getBigDecimal(a); }
+    @Deprecated @Override public BigDecimal getBigDecimal(int a, int b) throws SQLException { return delegate.getBigDecimal(a, b); }
+    @Override public InputStream getBinaryStream(String a) throws SQLException { return delegate.getBinaryStream(a); }
+    @Override public InputStream getBinaryStream(int a) throws SQLException { return delegate.getBinaryStream(a); }
+
+    @Override public boolean getBoolean(String a) throws SQLException { return delegate.getBoolean(a); }
+    @Override public boolean getBoolean(int a) throws SQLException { return delegate.getBoolean(a); }
+    @Override public byte getByte(String a) throws SQLException { return delegate.getByte(a); }
+    @Override public byte getByte(int a) throws SQLException { return delegate.getByte(a); }
+    @Override public byte[] getBytes(String a) throws SQLException { return delegate.getBytes(a); }
+    @Override public byte[] getBytes(int a) throws SQLException { return delegate.getBytes(a); }
+    @Override public Reader getCharacterStream(String a) throws SQLException { return delegate.getCharacterStream(a); }
+    @Override public Reader getCharacterStream(int a) throws SQLException { return delegate.getCharacterStream(a); }
+
+    @Override public int getConcurrency() throws SQLException { return delegate.getConcurrency(); }
+    @Override public String getCursorName() throws SQLException { return delegate.getCursorName(); }
+    @Override public Date getDate(String a) throws SQLException { return delegate.getDate(a); }
+    @Override public Date getDate(String a, Calendar b) throws SQLException { return delegate.getDate(a, b); }
+    @Override public Date getDate(int a) throws SQLException { return delegate.getDate(a); }
+    @Override public Date getDate(int a, Calendar b) throws SQLException { return delegate.getDate(a, b); }
+    @Override public double getDouble(String a) throws SQLException { return delegate.getDouble(a); }
+    @Override public double getDouble(int a) throws SQLException { return delegate.getDouble(a); }
+    @Override public int getFetchDirection() throws SQLException { return delegate.getFetchDirection(); }
+    @Override public int getFetchSize() throws SQLException { return delegate.getFetchSize(); }
+    @Override public float getFloat(String a) throws SQLException { return delegate.getFloat(a); }
+    @Override public float getFloat(int a) throws SQLException { return delegate.getFloat(a); }
+    @Override public int getHoldability() throws SQLException { return delegate.getHoldability(); }
+    @Override public int getInt(String a) throws SQLException { return delegate.getInt(a); }
+    @Override public int getInt(int a) throws SQLException { return delegate.getInt(a); }
+    @Override public long getLong(String a) throws SQLException { return delegate.getLong(a); }
+    @Override public long getLong(int a) throws SQLException { return delegate.getLong(a); }
+    @Override public ResultSetMetaData getMetaData() throws SQLException { return delegate.getMetaData(); }
+    @Override public Reader getNCharacterStream(String a) throws SQLException { return delegate.getNCharacterStream(a); }
+    @Override public Reader getNCharacterStream(int a) throws SQLException { return delegate.getNCharacterStream(a); }
+    @Override public NClob getNClob(String a) throws SQLException { return delegate.getNClob(a); }
+    @Override public NClob getNClob(int a) throws SQLException { return delegate.getNClob(a); }
+    @Override public String getNString(String a) throws SQLException { return delegate.getNString(a); }
+    @Override public String getNString(int a) throws SQLException { return delegate.getNString(a); }
+
+    @Override public Ref getRef(String a) throws SQLException { return delegate.getRef(a); }
+    @Override public Ref getRef(int a) throws SQLException { return delegate.getRef(a); }
+    @Override public int getRow() throws SQLException { return delegate.getRow(); }
+    @Override public RowId getRowId(String a) throws SQLException { return delegate.getRowId(a); }
+    @Override public RowId getRowId(int a) throws SQLException { return delegate.getRowId(a); }
+    @Override public SQLXML getSQLXML(String a) throws SQLException { return delegate.getSQLXML(a); }
+    @Override public SQLXML getSQLXML(int a) throws SQLException { return delegate.getSQLXML(a); }
+    @Override public short getShort(String a) throws SQLException { return delegate.getShort(a); }
+    @Override public short getShort(int a) throws SQLException { return delegate.getShort(a); }
+    @Override public String getString(String a) throws SQLException { return delegate.getString(a); }
+    @Override public String getString(int a) throws SQLException { return delegate.getString(a); }
+    @Override public Time getTime(String a) throws SQLException { return delegate.getTime(a); }
+    @Override public Time getTime(String a, Calendar b) throws SQLException { return delegate.getTime(a, b); }
+    @Override public Time getTime(int a) throws SQLException { return delegate.getTime(a); }
+    @Override public Time getTime(int a, Calendar b) throws SQLException { return delegate.getTime(a, b); }
+    @Override public Timestamp getTimestamp(String a) throws SQLException { return delegate.getTimestamp(a); }
+    @Override public Timestamp getTimestamp(String a, Calendar b) throws SQLException { return delegate.getTimestamp(a, b); }
+    @Override public Timestamp getTimestamp(int a) throws SQLException { return delegate.getTimestamp(a); }
+    @Override public Timestamp getTimestamp(int a, Calendar b) throws SQLException { return delegate.getTimestamp(a, b); }
+    @Override public int getType() throws SQLException { return delegate.getType(); }
+    @Override public URL getURL(String a) throws SQLException { return delegate.getURL(a); }
+    @Override public URL getURL(int a) throws SQLException { return delegate.getURL(a); }
+    @Deprecated @Override public InputStream getUnicodeStream(String a) throws SQLException { return delegate.getUnicodeStream(a); }
+    @Deprecated @Override public InputStream getUnicodeStream(int a) throws SQLException { return delegate.getUnicodeStream(a); }
+    @Override public SQLWarning getWarnings() throws SQLException { return delegate.getWarnings(); }
+    @Override public void insertRow() throws SQLException { delegate.insertRow(); }
+    @Override public boolean isAfterLast() throws SQLException { return delegate.isAfterLast(); }
+
+    @Override public boolean isClosed() throws SQLException { return delegate.isClosed(); }
+    @Override public boolean isFirst() throws SQLException { return delegate.isFirst(); }
+
+    @Override public boolean last() throws SQLException { return delegate.last(); }
+    @Override public void moveToCurrentRow() throws SQLException { delegate.moveToCurrentRow(); }
+    @Override public void moveToInsertRow() throws SQLException { delegate.moveToInsertRow(); }
+    @Override public boolean previous() throws SQLException { return delegate.previous(); }
+    @Override public void refreshRow() throws SQLException { delegate.refreshRow(); }
+    @Override public boolean relative(int a) throws SQLException { return delegate.relative(a); }
+    @Override public boolean rowDeleted() throws SQLException { return delegate.rowDeleted(); }
+    @Override public boolean rowInserted() throws SQLException { return delegate.rowInserted(); }
+    @Override public boolean rowUpdated() throws SQLException { return delegate.rowUpdated(); }
+    @Override public void setFetchDirection(int a) throws SQLException { delegate.setFetchDirection(a); }
+    @Override public void setFetchSize(int a) throws SQLException { delegate.setFetchSize(a); }
+    @Override public void updateArray(String a, Array b) throws SQLException { delegate.updateArray(a, b); }
+    @Override public void updateArray(int a, Array b) throws SQLException { delegate.updateArray(a, b); }
+    @Override public void updateAsciiStream(String a, InputStream b) throws SQLException { delegate.updateAsciiStream(a, b); }
+    @Override public void updateAsciiStream(String a, InputStream b, int c) throws SQLException { delegate.updateAsciiStream(a, b, c); }
+    @Override public void updateAsciiStream(String a, InputStream b, long c) throws SQLException { delegate.updateAsciiStream(a, b, c); }
+    @Override public void updateAsciiStream(int a, InputStream b) throws SQLException { delegate.updateAsciiStream(a, b); }
+    @Override public void updateAsciiStream(int a, InputStream b, int c) throws SQLException { delegate.updateAsciiStream(a, b, c); }
+    @Override public void updateAsciiStream(int a, InputStream b, long c) throws SQLException { delegate.updateAsciiStream(a, b, c); }
+    @Override public void updateBigDecimal(String a, BigDecimal b) throws SQLException { delegate.updateBigDecimal(a, b); }
+    @Override public void updateBigDecimal(int a, BigDecimal b) throws SQLException { delegate.updateBigDecimal(a, b); }
+    @Override public void updateBinaryStream(String a, InputStream b) throws SQLException { delegate.updateBinaryStream(a, b); }
+    @Override public void updateBinaryStream(String a, InputStream b, int c) throws SQLException { delegate.updateBinaryStream(a, b, c); }
+    @Override public void updateBinaryStream(String a, InputStream b, long c) throws SQLException { delegate.updateBinaryStream(a, b, c); }
+    @Override public void updateBinaryStream(int a, InputStream b) throws SQLException { delegate.updateBinaryStream(a, b); }
+    @Override public void updateBinaryStream(int a, InputStream b, int c) throws SQLException { delegate.updateBinaryStream(a, b, c); }
+    @Override public void updateBinaryStream(int a, InputStream b, long c) throws SQLException { delegate.updateBinaryStream(a, b, c); }
+    @Override public void updateBlob(String a, Blob b) throws SQLException { delegate.updateBlob(a, b); }
+    @Override public void updateBlob(String a, InputStream b) throws SQLException { delegate.updateBlob(a, b); }
+    @Override public void updateBlob(String a, InputStream b, long c) throws SQLException { delegate.updateBlob(a, b, c); }
+    @Override public void updateBlob(int a, Blob b) throws SQLException { delegate.updateBlob(a, b); }
+    @Override public void updateBlob(int a, InputStream b) throws SQLException { delegate.updateBlob(a, b); }
+    @Override public void updateBlob(int a, InputStream b, long c) throws SQLException { delegate.updateBlob(a, b, c); }
+    @Override public void updateBoolean(String a, boolean b) throws SQLException { delegate.updateBoolean(a, b); }
+    @Override public void updateBoolean(int a, boolean b) throws SQLException { delegate.updateBoolean(a, b); }
+    @Override public void updateByte(String a, byte b) throws SQLException { delegate.updateByte(a, b); }
+    @Override public void updateByte(int a, byte b) throws SQLException { delegate.updateByte(a, b); }
+    @Override public void updateBytes(String a, byte[] b) throws SQLException { delegate.updateBytes(a, b); }
+    @Override public void updateBytes(int a, byte[] b) throws SQLException { delegate.updateBytes(a, b); }
+    @Override public void updateCharacterStream(String a, Reader b) throws SQLException { delegate.updateCharacterStream(a, b); }
+    @Override public void updateCharacterStream(String a, Reader b, int c) throws SQLException { delegate.updateCharacterStream(a, b, c); }
+    @Override public void updateCharacterStream(String a, Reader b, long c) throws SQLException { delegate.updateCharacterStream(a, b, c); }
+    @Override public void updateCharacterStream(int a, Reader b) throws SQLException { delegate.updateCharacterStream(a, b); }
+    @Override public void updateCharacterStream(int a, Reader b, int c) throws SQLException { delegate.updateCharacterStream(a, b, c); }
+    @Override public void updateCharacterStream(int a, Reader b, long c) throws SQLException { delegate.updateCharacterStream(a, b, c); }
+    @Override public void updateClob(String a, Clob b) throws SQLException { delegate.updateClob(a, b); }
+    @Override public void updateClob(String a, Reader b) throws SQLException { delegate.updateClob(a, b); }
+    @Override public void updateClob(String a, Reader b, long c) throws SQLException { delegate.updateClob(a, b, c); }
+    @Override public void updateClob(int a, Clob b) throws SQLException { delegate.updateClob(a, b); }
+    @Override public void updateClob(int a, Reader b) throws SQLException { delegate.updateClob(a, b); }
+    @Override public void updateClob(int a, Reader b, long c) throws SQLException { delegate.updateClob(a, b, c); }
+    @Override public void updateDate(String a, Date b) throws SQLException { delegate.updateDate(a, b); }
+    @Override public void updateDate(int a, Date b) throws SQLException { delegate.updateDate(a, b); }
+    @Override public void updateDouble(String a, double b) throws SQLException { delegate.updateDouble(a, b); }
+    @Override public void updateDouble(int a, double b) throws SQLException { delegate.updateDouble(a, b); }
+    @Override public void updateFloat(String a, float b) throws SQLException { delegate.updateFloat(a, b); }
+    @Override public void updateFloat(int a, float b) throws SQLException { delegate.updateFloat(a, b); }
+    @Override public void updateInt(String a, int b) throws SQLException { delegate.updateInt(a, b); }
+    @Override public void updateInt(int a, int b) throws SQLException { delegate.updateInt(a, b); }
+    @Override public void updateLong(String a, long b) throws SQLException { delegate.updateLong(a, b); }
+    @Override public void updateLong(int a, long b) throws SQLException { delegate.updateLong(a, b); }
+    @Override public void updateNCharacterStream(String a, Reader b) throws SQLException { delegate.updateNCharacterStream(a, b); }
+    @Override public void updateNCharacterStream(String a, Reader b, long c) throws SQLException { delegate.updateNCharacterStream(a, b, c); }
+    @Override public void updateNCharacterStream(int a, Reader b) throws SQLException { delegate.updateNCharacterStream(a, b); }
+    @Override public void updateNCharacterStream(int a, Reader b, long c) throws SQLException { delegate.updateNCharacterStream(a, b, c); }
+    @Override public void updateNClob(String a, NClob b) throws SQLException { delegate.updateNClob(a, b); }
+    @Override public void updateNClob(String a, Reader b) throws SQLException { delegate.updateNClob(a, b); }
+    @Override public void updateNClob(String a, Reader b, long c) throws SQLException { delegate.updateNClob(a, b, c); }
+    @Override public void updateNClob(int a, NClob b) throws SQLException { delegate.updateNClob(a, b); }
+    @Override public void updateNClob(int a, Reader b) throws SQLException { delegate.updateNClob(a, b); }
+    @Override public void updateNClob(int a, Reader b, long c) throws SQLException { delegate.updateNClob(a, b, c); }
+    @Override public void updateNString(String a, String b) throws SQLException { delegate.updateNString(a, b); }
+    @Override public void updateNString(int a, String b) throws SQLException { delegate.updateNString(a, b); }
+    @Override public void updateNull(String a) throws SQLException { delegate.updateNull(a); }
+    @Override public void updateNull(int a) throws SQLException { delegate.updateNull(a); }
+    @Override public void updateObject(String a, Object b) throws SQLException { delegate.updateObject(a, b); }
+    @Override public void updateObject(String a, Object b, SQLType c) throws SQLException { delegate.updateObject(a, b, c); }
+    @Override public void updateObject(String a, Object b, SQLType c, int d) throws SQLException { delegate.updateObject(a, b, c, d); }
+    @Override public void updateObject(String a, Object b, int c) throws SQLException { delegate.updateObject(a, b, c); }
+    @Override public void updateObject(int a, Object b) throws SQLException { delegate.updateObject(a, b); }
+    @Override public void updateObject(int a, Object b, SQLType c) throws SQLException { delegate.updateObject(a, b, c); }
+    @Override public void updateObject(int a, Object b, SQLType c, int d) throws SQLException { delegate.updateObject(a, b, c, d); }
+    @Override public void updateObject(int a, Object b, int c) throws SQLException { delegate.updateObject(a, b, c); }
+    @Override public void updateRef(String a, Ref b) throws SQLException { delegate.updateRef(a, b); }
+    @Override public void updateRef(int a, Ref b) throws SQLException { delegate.updateRef(a, b); }
+    @Override public void updateRow() throws SQLException { delegate.updateRow(); }
+    @Override public void updateRowId(String a, RowId b) throws SQLException { delegate.updateRowId(a, b); }
+    @Override public void updateRowId(int a, RowId b) throws SQLException { delegate.updateRowId(a, b); }
+    @Override public void updateSQLXML(String a, SQLXML b) throws SQLException { delegate.updateSQLXML(a, b); }
+    @Override public void updateSQLXML(int a, SQLXML b) throws SQLException { delegate.updateSQLXML(a, b); }
+    @Override public void updateShort(String a, short b) throws SQLException { delegate.updateShort(a, b); }
+    @Override public void updateShort(int a, short b) throws SQLException { delegate.updateShort(a, b); }
+    @Override public void updateString(String a, String b) throws SQLException { delegate.updateString(a, b); }
+    @Override public void updateString(int a, String b) throws SQLException { delegate.updateString(a, b); }
+    @Override public void updateTime(String a, Time b) throws SQLException { delegate.updateTime(a, b); }
+    @Override public void updateTime(int a, Time b) throws SQLException { delegate.updateTime(a, b); }
+    @Override public void updateTimestamp(String a, Timestamp b) throws SQLException { delegate.updateTimestamp(a, b); }
+    @Override public void updateTimestamp(int a, Timestamp b) throws SQLException { delegate.updateTimestamp(a, b); }
+    @Override public boolean wasNull() throws SQLException { return delegate.wasNull(); }
 }

@@ -894,7 +894,6 @@ public class RetryingStatement implements Statement, PGStatement, FailedWork {
         return wrap(ran().getGeneratedKeys(), true);
     }
 
-
     @Override
     public final Connection getConnection() throws SQLException {
         if (closed) {
@@ -1163,69 +1162,17 @@ public class RetryingStatement implements Statement, PGStatement, FailedWork {
 
     // ---- pass-throughs (plain forwarding to the current physical statement)
 
-
-    @Override
-    public String enquoteIdentifier(String a, boolean b) throws SQLException {
-        return delegate().enquoteIdentifier(a, b);
-    }
-
-    @Override
-    public String enquoteLiteral(String a) throws SQLException {
-        return delegate().enquoteLiteral(a);
-    }
-
-    @Override
-    public String enquoteNCharLiteral(String a) throws SQLException {
-        return delegate().enquoteNCharLiteral(a);
-    }
-
-    @Override
-    public int getFetchDirection() throws SQLException {
-        return delegate().getFetchDirection();
-    }
-
-    @Override
-    public int getFetchSize() throws SQLException {
-        return delegate().getFetchSize();
-    }
-
-    @Override
-    public long getLargeMaxRows() throws SQLException {
-        return delegate().getLargeMaxRows();
-    }
-
-    @Override
-    public int getMaxFieldSize() throws SQLException {
-        return delegate().getMaxFieldSize();
-    }
-
-    @Override
-    public int getResultSetConcurrency() throws SQLException {
-        return delegate().getResultSetConcurrency();
-    }
-
-    @Override
-    public int getResultSetHoldability() throws SQLException {
-        return delegate().getResultSetHoldability();
-    }
-
-    @Override
-    public int getResultSetType() throws SQLException {
-        return delegate().getResultSetType();
-    }
-
-    @Override
-    public boolean isCloseOnCompletion() throws SQLException {
-        return delegate().isCloseOnCompletion();
-    }
-
-    @Override
-    public boolean isPoolable() throws SQLException {
-        return delegate().isPoolable();
-    }
-
-    @Override
-    public boolean isSimpleIdentifier(String a) throws SQLException {
-        return delegate().isSimpleIdentifier(a);
-    }
+    @Override public String enquoteIdentifier(String a, boolean b) throws SQLException { return delegate().enquoteIdentifier(a, b); }
+    @Override public String enquoteLiteral(String a) throws SQLException { return delegate().enquoteLiteral(a); }
+    @Override public String enquoteNCharLiteral(String a) throws SQLException { return delegate().enquoteNCharLiteral(a); }
+    @Override public int getFetchDirection() throws SQLException { return delegate().getFetchDirection(); }
+    @Override public int getFetchSize() throws SQLException { return delegate().getFetchSize(); }
+    @Override public long getLargeMaxRows() throws SQLException { return delegate().getLargeMaxRows(); }
+    @Override public int getMaxFieldSize() throws SQLException { return delegate().getMaxFieldSize(); }
+    @Override public int getResultSetConcurrency() throws SQLException { return delegate().getResultSetConcurrency(); }
+    @Override public int getResultSetHoldability() throws SQLException { return delegate().getResultSetHoldability(); }
+    @Override public int getResultSetType() throws SQLException { return delegate().getResultSetType(); }
+    @Override public boolean isCloseOnCompletion() throws SQLException { return delegate().isCloseOnCompletion(); }
+    @Override public boolean isPoolable() throws SQLException { return delegate().isPoolable(); }
+    @Override public boolean isSimpleIdentifier(String a) throws SQLException { return delegate().isSimpleIdentifier(a); }
 }
