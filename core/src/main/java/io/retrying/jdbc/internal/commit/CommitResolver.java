@@ -343,15 +343,16 @@ public final class CommitResolver {
             String position = capture ? tx.position() : null;
             // the server's word that, as of the transaction's last statement, it had no id
             boolean noXid = capture && xid == Commits.NO_XID && !tx.stale();
-            // the entries as they are now: resolving a lost COMMIT swaps the connection, which clears them
-            List<JournalEntry> entries = journal.replayableEntries();
-            String notReplayable = entries == null ? journal.refused() : connection.pinnedBy();
-            // a pinned transaction did what a new connection cannot do again
-            List<JournalEntry> replayable = notReplayable == null ? entries : null;
             boolean wrote = journal.wrote();
             try {
                 d.commit();
             } catch (SQLException e) {
+                // the entries as they are now (nothing of the layer ran since COMMIT was sent): resolving a lost
+                // COMMIT swaps the connection, which clears them. Copied here, on the failure path only
+                List<JournalEntry> entries = journal.replayableEntries();
+                String notReplayable = entries == null ? journal.refused() : connection.pinnedBy();
+                // a pinned transaction did what a new connection cannot do again
+                List<JournalEntry> replayable = notReplayable == null ? entries : null;
                 Retryability recovery = FailureClass.of(e, false, false, false);
                 if ((recovery == Retryability.SAFE || recovery == Retryability.RESET_STATE) && Classifier.serverReported(e)) {
                     // a serialization failure detected at COMMIT: nothing committed. Or pgjdbc's own COMMIT

@@ -76,6 +76,51 @@ class ParameterLogTest {
         assertEquals(false, live.replayable());
     }
 
+    @Test
+    void theByteEstimateIsKeptUpAsParametersAreSetAgainOverwrittenAndCleared() {
+        ParameterLog live = new ParameterLog();
+        Object[][] calls = {
+            {1, Setter.STRING_STRING, "a value", null},
+            {3, Setter.BYTES_BYTES, new byte[100], null},
+            {1, Setter.STRING_STRING, "a longer value than before", null},
+            {2, Setter.NULL_INT_STRING, java.sql.Types.OTHER, "jsonb"},
+            {3, Setter.INT_INT, 5, null},
+            {12, Setter.OBJECT_OBJECT_INT_INT, new java.math.BigDecimal("1.50"), new Object[] {java.sql.Types.NUMERIC, 2}},
+        };
+        Object[][] kept = new Object[13][];
+        for (Object[] call : calls) {
+            int index = (Integer) call[0];
+            live.record(index, (Setter) call[1], call[2], call[3]);
+            kept[index] = call;
+            ParameterLog copy = live.copy();
+            assertEquals(expectedBytes(kept), live.estimatedBytes(), "after setting " + index);
+            assertEquals(live.estimatedBytes(), copy.estimatedBytes());
+        }
+        live.clear();
+        assertEquals(48, live.estimatedBytes(), "cleared: as a new log");
+        assertEquals(new ParameterLog().estimatedBytes(), live.estimatedBytes());
+        live.record(2, Setter.STRING_STRING, "x", null);
+        assertEquals(32 + 16 * 3 + ParameterSnapshot.size("x"), live.estimatedBytes());
+    }
+
+    /** The estimate as it was computed before it was kept up incrementally: every index to the highest, each value at its size. */
+    private static long expectedBytes(Object[][] kept) {
+        int highest = 0;
+        for (int i = 0; i < kept.length; i++) {
+            if (kept[i] != null) {
+                highest = i;
+            }
+        }
+        long bytes = 32;
+        for (int i = 0; i <= highest; i++) {
+            bytes += 16;
+            if (kept[i] != null) {
+                bytes += ParameterSnapshot.size(ParameterSnapshot.of(kept[i][2])) + ParameterSnapshot.size(kept[i][3]);
+            }
+        }
+        return bytes;
+    }
+
     /** The setter calls {@code log} repeats, as text. */
     private static List<String> applied(ParameterLog log) throws SQLException {
         List<String> calls = new ArrayList<>();
