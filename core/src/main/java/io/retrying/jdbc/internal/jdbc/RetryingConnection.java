@@ -490,7 +490,6 @@ public final class RetryingConnection extends TransactionCalls implements Failed
         }
     }
 
-
     // ---- statement factories
 
     @Override

@@ -670,6 +670,6 @@ public class RetryingPreparedStatement extends RetryingStatement implements Prep
      */
     @Override
     public String toString() {
-        return String.valueOf(physicalForToString());
+        return String.valueOf(physicalNow());
     }
 }

@@ -20,8 +20,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import org.postgresql.PGStatement;
-import org.postgresql.util.PSQLException;
-import org.postgresql.util.PSQLState;
 
 /**
  * The application's {@link Statement}: it outlives the physical statements it wraps.
@@ -29,7 +27,8 @@ import org.postgresql.util.PSQLState;
  * <p>Every execution goes through {@link #run}, one loop that executes on the current physical
  * statement and hands a failure to the connection's {@link Recovery}; when that says run again,
  * the physical statement is re-created (on the new connection after a swap) with the recorded
- * settings, batch and, for prepared statements, parameters. Settings setters are recorded;
+ * settings, batch and, for prepared statements, parameters. Settings setters are recorded
+ * ({@link StatementSettings}); the results are kept and handed out by {@link StatementResults};
  * everything else is a pass-through listed in {@link #PASS_THROUGH}.
  *
  * <p>It is a {@code org.postgresql.PGStatement} too, as pgjdbc's statements are; its settings
@@ -40,7 +39,7 @@ import org.postgresql.util.PSQLState;
  * statement is never set to null, so an execution reads either the live one or a closed one,
  * and pgjdbc's answer (57014, 55000) surfaces.
  */
-public class RetryingStatement implements Statement, PGStatement, FailedWork {
+public class RetryingStatement extends StatementResults implements FailedWork {
 
     /** The {@code java.sql.Statement} methods that go straight to the physical statement. */
     static final Set<String> PASS_THROUGH = Set.of(
@@ -65,37 +64,6 @@ public class RetryingStatement implements Statement, PGStatement, FailedWork {
             "getPrepareThreshold()",
             "isUseServerPrepare()");
 
-    // operations run() knows; subclasses add theirs above FIRST_SUBCLASS_OP
-    static final int QUERY = 0;
-    static final int UPDATE = 1;
-    static final int UPDATE_KEYS = 2;
-    static final int UPDATE_INDEXES = 3;
-    static final int UPDATE_NAMES = 4;
-    public static final int EXECUTE = 5;
-    static final int EXECUTE_KEYS = 6;
-    static final int EXECUTE_INDEXES = 7;
-    public static final int EXECUTE_NAMES = 8;
-    static final int LARGE_UPDATE = 9;
-    static final int LARGE_UPDATE_KEYS = 10;
-    static final int LARGE_UPDATE_INDEXES = 11;
-    static final int LARGE_UPDATE_NAMES = 12;
-    public static final int BATCH = 13;
-    public static final int LARGE_BATCH = 14;
-    static final int FIRST_SUBCLASS_OP = 100;
-
-    private static final int FETCH_SIZE = 1;
-    private static final int MAX_ROWS = 1 << 1;
-    private static final int LARGE_MAX_ROWS = 1 << 2;
-    private static final int QUERY_TIMEOUT = 1 << 3;
-    private static final int FETCH_DIRECTION = 1 << 4;
-    private static final int MAX_FIELD_SIZE = 1 << 5;
-    private static final int ESCAPE_PROCESSING = 1 << 6;
-    private static final int POOLABLE = 1 << 7;
-    private static final int CURSOR_NAME = 1 << 8;
-    private static final int CLOSE_ON_COMPLETION = 1 << 9;
-    private static final int PREPARE_THRESHOLD = 1 << 10;
-    private static final int ADAPTIVE_FETCH = 1 << 11;
-
     private final RetryingConnection owner;
     public final Shape shape;
     /**
@@ -110,53 +78,11 @@ public class RetryingStatement implements Statement, PGStatement, FailedWork {
     /** Volatile: close() may come from another thread while an execution runs or re-creates. */
     private volatile boolean closed;
 
-    private int settings;
-    private int fetchSize;
-    private long maxRows;
-    private int queryTimeout;
-    private int fetchDirection;
-    private int maxFieldSize;
-    private boolean escapeProcessing;
-    private boolean poolable;
-    private String cursorName;
-    private int prepareThreshold;
-    /** A negative prepare threshold was set: pgjdbc forces binary transfers on the statement from then on. */
-    private boolean forcesBinary;
-    private boolean adaptiveFetch;
-
     private List<String> batch;
     private int batchFlags = SqlScan.READ_CANDIDATE;
 
-    /** Results of the last run(), handed to the public method that asked. */
-    public ResultSet physicalResult;
-    public int[] batchCounts;
-    public long[] largeBatchCounts;
-    private ResultSet lastPhysicalResultSet;
-    private RetryingResultSet lastResultSet;
     /** This statement's latest execution in the transaction journal, or null. */
     public JournalEntry lastEntry;
-    /**
-     * The results of the latest execution when it carried the transaction id capture (its own
-     * results, the capture's taken off), or null: the application's getMoreResults, getUpdateCount
-     * and getResultSet walk these, as they would the physical statement's had it run alone.
-     */
-    private Ridden ridden;
-
-    /** The application's results of an execution that carried the capture, and where the application is in them. */
-    private static final class Ridden {
-        final List<Object> results;
-        final Statement physical;
-        int position;
-
-        Ridden(List<Object> results, Statement physical) {
-            this.results = results;
-            this.physical = physical;
-        }
-
-        Object current() {
-            return position < results.size() ? results.get(position) : null;
-        }
-    }
 
     RetryingStatement(RetryingConnection owner, Shape shape) throws SQLException {
         this.owner = owner;
@@ -182,6 +108,7 @@ public class RetryingStatement implements Statement, PGStatement, FailedWork {
     }
 
     /** The current physical statement, re-created first when it belongs to an older connection. */
+    @Override
     final Statement delegate() throws SQLException {
         if (closed) {
             throw closedStatement();
@@ -210,9 +137,7 @@ public class RetryingStatement implements Statement, PGStatement, FailedWork {
         }
         delegate = fresh;
         generation = gen;
-        lastPhysicalResultSet = null;
-        lastResultSet = null;
-        ridden = null;
+        resultsGone();
         closeQuietly(old);
         closeRidingStatement();
         if (closed) {
@@ -233,84 +158,9 @@ public class RetryingStatement implements Statement, PGStatement, FailedWork {
     void rode(boolean handedResultSet) {
     }
 
-    /** Whether a setting was recorded: a physical statement they were applied to is not as pgjdbc makes it. */
-    final boolean hasSettings() {
-        return settings != 0;
-    }
-
     /** Closes {@code s} (null: nothing), ignoring failures: it belongs to a dead connection or is being replaced. */
     public static void closeQuietly(Statement s) {
         Statements.closeQuietly(s);
-    }
-
-    public void applySettings(Statement s) throws SQLException {
-        int set = settings;
-        if (set == 0) {
-            return;
-        }
-        if ((set & FETCH_SIZE) != 0) {
-            s.setFetchSize(fetchSize);
-        }
-        if ((set & MAX_ROWS) != 0) {
-            s.setMaxRows((int) maxRows);
-        }
-        if ((set & LARGE_MAX_ROWS) != 0) {
-            s.setLargeMaxRows(maxRows);
-        }
-        if ((set & QUERY_TIMEOUT) != 0) {
-            s.setQueryTimeout(queryTimeout);
-        }
-        if ((set & FETCH_DIRECTION) != 0) {
-            s.setFetchDirection(fetchDirection);
-        }
-        if ((set & MAX_FIELD_SIZE) != 0) {
-            s.setMaxFieldSize(maxFieldSize);
-        }
-        if ((set & ESCAPE_PROCESSING) != 0) {
-            s.setEscapeProcessing(escapeProcessing);
-        }
-        if ((set & POOLABLE) != 0) {
-            s.setPoolable(poolable);
-        }
-        if ((set & CURSOR_NAME) != 0) {
-            s.setCursorName(cursorName);
-        }
-        if ((set & CLOSE_ON_COMPLETION) != 0) {
-            s.closeOnCompletion();
-        }
-        if ((set & (PREPARE_THRESHOLD | ADAPTIVE_FETCH)) != 0) {
-            PGStatement pg = pg(s);
-            if ((set & PREPARE_THRESHOLD) != 0) {
-                pg.setPrepareThreshold(prepareThreshold);
-            }
-            if ((set & ADAPTIVE_FETCH) != 0) {
-                pg.setAdaptiveFetch(adaptiveFetch);
-            }
-        }
-    }
-
-    private static PGStatement pg(Statement s) throws SQLException {
-        return s instanceof PGStatement pg ? pg : s.unwrap(PGStatement.class);
-    }
-
-    @Override
-    public long maxRows() {
-        return maxRows;
-    }
-
-    @Override
-    public int maxFieldSize() {
-        return maxFieldSize;
-    }
-
-    @Override
-    public int[] batchCounts() {
-        return batchCounts;
-    }
-
-    @Override
-    public long[] largeBatchCounts() {
-        return largeBatchCounts;
     }
 
     @Override
@@ -356,10 +206,10 @@ public class RetryingStatement implements Statement, PGStatement, FailedWork {
      * result set the application holds open goes on to deliver.
      */
     public void applyLimitsOf(JournalEntry entry, Statement s) throws SQLException {
-        if (entry.maxRows != maxRows) {
+        if (entry.maxRows != maxRows()) {
             s.setMaxRows((int) Math.min(entry.maxRows, Integer.MAX_VALUE));
         }
-        if (entry.maxFieldSize != maxFieldSize) {
+        if (entry.maxFieldSize != maxFieldSize()) {
             s.setMaxFieldSize(entry.maxFieldSize);
         }
     }
@@ -428,9 +278,7 @@ public class RetryingStatement implements Statement, PGStatement, FailedWork {
         Statement old = delegate;
         delegate = fresh;
         generation = owner.generation();
-        lastPhysicalResultSet = result == null ? null : physicalResult;
-        lastResultSet = (RetryingResultSet) result; // the journal holds the result sets this statement gave out
-        ridden = null;
+        adoptResults(result == null ? null : physicalResult, (RetryingResultSet) result);
         closeQuietly(old);
         closeRidingStatement();
     }
@@ -459,14 +307,14 @@ public class RetryingStatement implements Statement, PGStatement, FailedWork {
                 ridden = null;
                 TransactionId capture = owner.captureWanted();
                 AutocommitResolution resolving;
-                if (capture == null && (resolving = owner.resolvingAutocommit(op, flags)) != null && !forcesBinary
+                if (capture == null && (resolving = owner.resolvingAutocommit(op, flags)) != null && !forcesBinary()
                         && owner.xid().ridesOn(owner.generation(), owner.physicalInHand()) && canRide(d, op, sql, flags)) {
                     // an autocommit write, resolvable when its connection is lost (issue 26)
                     result = resolving.run(this, d, op, sql, intArg, arg);
                 } else if (capture == null || capture.readsWithout(flags)) {
                     // no id wanted, or a plain read ahead of any write (TransactionId says why that is safe)
                     result = perform(d, op, sql, intArg, arg);
-                } else if (!forcesBinary && capture.ridesOn(owner.generation(), owner.physicalInHand())
+                } else if (!forcesBinary() && capture.ridesOn(owner.generation(), owner.physicalInHand())
                         && canRide(d, op, sql, flags)) {
                     result = rideOrAlone(d, op, sql, flags, intArg, arg, capture);
                 } else {
@@ -507,11 +355,6 @@ public class RetryingStatement implements Statement, PGStatement, FailedWork {
                 && !closesOnCompletion() && d.getFetchSize() == 0 && TransactionId.canRide(sql, flags);
     }
 
-    /** closeOnCompletion() was asked: pgjdbc closes the statement that ran with its results, so the capture does not ride. */
-    final boolean closesOnCompletion() {
-        return (settings & CLOSE_ON_COMPLETION) != 0;
-    }
-
     /** Executes {@code sql} with {@code ride} appended, in one round trip; true if the first result is a result set. */
     boolean executeRiding(Statement d, String sql, String ride) throws SQLException {
         return d.execute(sql.concat(ride));
@@ -539,58 +382,19 @@ public class RetryingStatement implements Statement, PGStatement, FailedWork {
         if (s == null) {
             throw closedStatement(); // closed from another thread while it ran
         }
-        List<Object> results = new ArrayList<>(2);
-        while (true) {
-            if (isResultSet) {
-                results.add(s.getResultSet());
-            } else {
-                long count = s.getLargeUpdateCount();
-                if (count == -1) {
-                    break;
-                }
-                results.add(count);
-            }
-            isResultSet = s.getMoreResults(KEEP_CURRENT_RESULT);
-        }
-        Object last = results.isEmpty() ? null : results.get(results.size() - 1);
-        if (last instanceof ResultSet rs && TransactionId.COLUMN.equals(rs.getMetaData().getColumnLabel(1))) {
-            results.remove(results.size() - 1);
-            try (rs) {
-                capture.captured(rs, gen, physical);
-            }
-        } else {
-            capture.ranWithout();
-        }
-        ridden = new Ridden(results, s);
-        boolean handedResultSet = false;
-        for (Object result : results) {
-            handedResultSet |= result instanceof ResultSet;
-        }
-        rode(handedResultSet);
-        Object first = results.isEmpty() ? null : results.get(0);
+        RiddenResults r = RiddenResults.read(s, isResultSet, capture, gen, physical);
+        ridden = r;
+        rode(r.handResultSet());
         switch (op) {
             case QUERY, RetryingPreparedStatement.PS_QUERY -> {
-                if (!(first instanceof ResultSet rs)) {
-                    throw new PSQLException("No results were returned by the query.", PSQLState.NO_DATA);
-                }
-                if (results.size() > 1) {
-                    throw new PSQLException("Multiple ResultSets were returned by the query.", PSQLState.TOO_MANY_RESULTS);
-                }
-                physicalResult = rs;
+                physicalResult = r.query();
                 return 0;
             }
             case EXECUTE, RetryingPreparedStatement.PS_EXECUTE -> {
-                return first instanceof ResultSet ? 1 : 0;
+                return r.execute();
             }
             default -> {
-                for (Object result : results) {
-                    if (result instanceof ResultSet) {
-                        throw new PSQLException("A result was returned when none was expected.", PSQLState.TOO_MANY_RESULTS);
-                    }
-                }
-                long count = first == null ? -1 : (Long) first;
-                boolean large = op == LARGE_UPDATE || op == RetryingPreparedStatement.PS_LARGE_UPDATE;
-                return large || count <= Integer.MAX_VALUE ? count : SUCCESS_NO_INFO;
+                return r.update(op == LARGE_UPDATE || op == RetryingPreparedStatement.PS_LARGE_UPDATE);
             }
         }
     }
@@ -614,47 +418,6 @@ public class RetryingStatement implements Statement, PGStatement, FailedWork {
         return perform(delegate(), op, sql, intArg, arg);
     }
 
-    /** Executes {@code op} once on the physical statement {@code d}. */
-    public long perform(Statement d, int op, String sql, int intArg, Object arg) throws SQLException {
-        switch (op) {
-            case QUERY:
-                physicalResult = d.executeQuery(sql);
-                return 0;
-            case UPDATE:
-                return d.executeUpdate(sql);
-            case UPDATE_KEYS:
-                return d.executeUpdate(sql, intArg);
-            case UPDATE_INDEXES:
-                return d.executeUpdate(sql, (int[]) arg);
-            case UPDATE_NAMES:
-                return d.executeUpdate(sql, (String[]) arg);
-            case EXECUTE:
-                return d.execute(sql) ? 1 : 0;
-            case EXECUTE_KEYS:
-                return d.execute(sql, intArg) ? 1 : 0;
-            case EXECUTE_INDEXES:
-                return d.execute(sql, (int[]) arg) ? 1 : 0;
-            case EXECUTE_NAMES:
-                return d.execute(sql, (String[]) arg) ? 1 : 0;
-            case LARGE_UPDATE:
-                return d.executeLargeUpdate(sql);
-            case LARGE_UPDATE_KEYS:
-                return d.executeLargeUpdate(sql, intArg);
-            case LARGE_UPDATE_INDEXES:
-                return d.executeLargeUpdate(sql, (int[]) arg);
-            case LARGE_UPDATE_NAMES:
-                return d.executeLargeUpdate(sql, (String[]) arg);
-            case BATCH:
-                batchCounts = d.executeBatch();
-                return 0;
-            case LARGE_BATCH:
-                largeBatchCounts = d.executeLargeBatch();
-                return 0;
-            default:
-                throw new IllegalStateException("unknown operation " + op);
-        }
-    }
-
     /** What a batch run is judged by: read-only only if every entry is, every other flag of any entry. */
     int batchFlags() {
         return batchFlags;
@@ -671,33 +434,18 @@ public class RetryingStatement implements Statement, PGStatement, FailedWork {
         batchFlags = SqlScan.READ_CANDIDATE;
     }
 
-    final ResultSet wrap(ResultSet physical) {
-        return wrap(physical, false);
-    }
-
     /**
-     * The application's result set over {@code physical}; inside a journaled transaction it digests
-     * the rows the application reads, for a replay to verify ({@code keys}: the generated keys).
+     * The application's result set over {@code physical}; inside a journaled transaction the
+     * journal holds it, to digest the rows the application reads ({@code keys}: the generated keys).
      */
-    final ResultSet wrap(ResultSet physical, boolean keys) {
-        if (physical == null) {
-            return null;
+    @Override
+    final RetryingResultSet resultSetOver(ResultSet physical, boolean keys) {
+        RetryingResultSet rs = new RetryingResultSet(physical, this);
+        JournalEntry entry = lastEntry;
+        if (entry != null && owner.journal().current(entry)) {
+            owner.journal().resultSet(entry, rs, keys, shape);
         }
-        if (physical != lastPhysicalResultSet) {
-            lastPhysicalResultSet = physical;
-            lastResultSet = new RetryingResultSet(physical, this);
-            JournalEntry entry = lastEntry;
-            if (entry != null && owner.journal().current(entry)) {
-                owner.journal().resultSet(entry, lastResultSet, keys, shape);
-            }
-        }
-        return lastResultSet;
-    }
-
-    private ResultSet takeResult() {
-        ResultSet rs = physicalResult;
-        physicalResult = null;
-        return wrap(rs);
+        return rs;
     }
 
     // ---- executions
@@ -818,7 +566,8 @@ public class RetryingStatement implements Statement, PGStatement, FailedWork {
      * closed (a pool closes the statements of a connection it discards). A re-created statement has
      * no results: it answered -1 and no keys where pgjdbc answers what the execution returned.
      */
-    private Statement ran() throws SQLException {
+    @Override
+    final Statement ran() throws SQLException {
         if (closed) {
             throw new SQLException("This statement has been closed.", "55000");
         }
@@ -827,71 +576,6 @@ public class RetryingStatement implements Statement, PGStatement, FailedWork {
             return delegate();
         }
         return d;
-    }
-
-    @Override
-    public final ResultSet getResultSet() throws SQLException {
-        Statement d = ran();
-        Ridden r = ridden;
-        if (r != null) {
-            return wrap(r.current() instanceof ResultSet rs ? rs : null);
-        }
-        return wrap(d.getResultSet());
-    }
-
-    @Override
-    public final int getUpdateCount() throws SQLException {
-        Statement d = ran();
-        Ridden r = ridden;
-        if (r != null) {
-            long count = r.current() instanceof Long n ? n : -1;
-            return count > Integer.MAX_VALUE ? SUCCESS_NO_INFO : (int) count;
-        }
-        return d.getUpdateCount();
-    }
-
-    @Override
-    public final long getLargeUpdateCount() throws SQLException {
-        Statement d = ran();
-        Ridden r = ridden;
-        if (r != null) {
-            return r.current() instanceof Long n ? n : -1;
-        }
-        return d.getLargeUpdateCount();
-    }
-
-    @Override
-    public final boolean getMoreResults() throws SQLException {
-        return getMoreResults(CLOSE_ALL_RESULTS);
-    }
-
-    /** As pgjdbc's: moves to the next result, closing the current one or all before as asked. */
-    @Override
-    public final boolean getMoreResults(int current) throws SQLException {
-        Statement d = ran();
-        Ridden r = ridden;
-        if (r == null) {
-            return d.getMoreResults(current);
-        }
-        if (current == CLOSE_CURRENT_RESULT && r.current() instanceof ResultSet rs) {
-            rs.close();
-        }
-        if (r.position < r.results.size()) {
-            r.position++;
-        }
-        if (current == CLOSE_ALL_RESULTS) {
-            for (int i = 0; i < r.position; i++) {
-                if (r.results.get(i) instanceof ResultSet rs) {
-                    rs.close();
-                }
-            }
-        }
-        return r.current() instanceof ResultSet;
-    }
-
-    @Override
-    public final ResultSet getGeneratedKeys() throws SQLException {
-        return wrap(ran().getGeneratedKeys(), true);
     }
 
     @Override
@@ -911,9 +595,7 @@ public class RetryingStatement implements Statement, PGStatement, FailedWork {
         }
         closed = true;
         Statement d = delegate;
-        lastResultSet = null;
-        lastPhysicalResultSet = null;
-        ridden = null;
+        resultsGone();
         closeRidingOnClose();
         if (generation == owner.generation() && !owner.isClosed()) {
             d.close();
@@ -931,77 +613,6 @@ public class RetryingStatement implements Statement, PGStatement, FailedWork {
         return generation == owner.generation() && delegate.isClosed();
     }
 
-    // ---- settings, recorded for re-creation
-
-    @Override
-    public final void setFetchSize(int rows) throws SQLException {
-        delegate().setFetchSize(rows);
-        fetchSize = rows;
-        settings |= FETCH_SIZE;
-    }
-
-    @Override
-    public final void setMaxRows(int max) throws SQLException {
-        delegate().setMaxRows(max);
-        maxRows = max;
-        settings = (settings | MAX_ROWS) & ~LARGE_MAX_ROWS;
-    }
-
-    @Override
-    public final void setLargeMaxRows(long max) throws SQLException {
-        delegate().setLargeMaxRows(max);
-        maxRows = max;
-        settings = (settings | LARGE_MAX_ROWS) & ~MAX_ROWS;
-    }
-
-    @Override
-    public final void setQueryTimeout(int seconds) throws SQLException {
-        delegate().setQueryTimeout(seconds);
-        queryTimeout = seconds;
-        settings |= QUERY_TIMEOUT;
-    }
-
-    @Override
-    public final void setFetchDirection(int direction) throws SQLException {
-        delegate().setFetchDirection(direction);
-        fetchDirection = direction;
-        settings |= FETCH_DIRECTION;
-    }
-
-    @Override
-    public final void setMaxFieldSize(int max) throws SQLException {
-        delegate().setMaxFieldSize(max);
-        maxFieldSize = max;
-        settings |= MAX_FIELD_SIZE;
-    }
-
-    @Override
-    public final void setEscapeProcessing(boolean enable) throws SQLException {
-        delegate().setEscapeProcessing(enable);
-        escapeProcessing = enable;
-        settings |= ESCAPE_PROCESSING;
-    }
-
-    @Override
-    public final void setPoolable(boolean value) throws SQLException {
-        delegate().setPoolable(value);
-        poolable = value;
-        settings |= POOLABLE;
-    }
-
-    @Override
-    public final void setCursorName(String name) throws SQLException {
-        delegate().setCursorName(name);
-        cursorName = name;
-        settings |= CURSOR_NAME;
-    }
-
-    @Override
-    public final void closeOnCompletion() throws SQLException {
-        delegate().closeOnCompletion();
-        settings |= CLOSE_ON_COMPLETION;
-    }
-
     // ---- what an ORM asks before it closes a statement (Hibernate: getMaxRows, getQueryTimeout,
     // clearWarnings; it skips close() if one throws): answered without a dial when the connection
     // was lost, as RetryingConnection.getWarnings is
@@ -1010,30 +621,19 @@ public class RetryingStatement implements Statement, PGStatement, FailedWork {
      * The physical statement, when it belongs to the live physical connection in hand; null when
      * using it would first need a dial or a re-creation.
      */
-    private Statement inHand() throws SQLException {
+    @Override
+    final Statement inHand() throws SQLException {
         if (closed) {
             return delegate();
         }
         return generation == owner.generation() && owner.hasPhysical() ? delegate : null;
     }
 
-    @Override
-    public final int getMaxRows() throws SQLException {
-        Statement d = inHand();
-        return d != null ? d.getMaxRows() : (settings & (MAX_ROWS | LARGE_MAX_ROWS)) != 0 ? (int) maxRows : 0;
-    }
-
-    @Override
-    public final int getQueryTimeout() throws SQLException {
-        Statement d = inHand();
-        return d != null ? d.getQueryTimeout() : (settings & QUERY_TIMEOUT) != 0 ? queryTimeout : 0;
-    }
-
     /** The physical statement's warnings; none when it belongs to a lost connection. */
     @Override
     public final SQLWarning getWarnings() throws SQLException {
         Statement d = inHand();
-        Ridden r = ridden;
+        RiddenResults r = ridden;
         if (d != null && r != null && r.physical != d) {
             return r.physical.getWarnings(); // a prepared statement's riding twin ran it
         }
@@ -1045,7 +645,7 @@ public class RetryingStatement implements Statement, PGStatement, FailedWork {
         Statement d = inHand();
         if (d != null) {
             d.clearWarnings();
-            Ridden r = ridden;
+            RiddenResults r = ridden;
             if (r != null && r.physical != d) {
                 r.physical.clearWarnings();
             }
@@ -1091,7 +691,8 @@ public class RetryingStatement implements Statement, PGStatement, FailedWork {
     }
 
     /** The physical statement in hand, for toString (never dials, never re-creates). */
-    final Statement physicalForToString() {
+    @Override
+    final Statement physicalNow() {
         return delegate;
     }
 
@@ -1099,65 +700,6 @@ public class RetryingStatement implements Statement, PGStatement, FailedWork {
     public String toString() {
         return getClass().getSimpleName() + "@" + Integer.toHexString(System.identityHashCode(this))
                 + " wrapping " + delegate;
-    }
-
-    // ---- org.postgresql.PGStatement: settings recorded like the JDBC ones, the rest passed through
-
-    @Override
-    public final void setPrepareThreshold(int threshold) throws SQLException {
-        pg(delegate()).setPrepareThreshold(threshold);
-        prepareThreshold = threshold;
-        forcesBinary |= threshold < 0;
-        settings |= PREPARE_THRESHOLD;
-    }
-
-    /** pgjdbc's deprecated form of {@code setPrepareThreshold(flag ? 1 : 0)}. */
-    @Deprecated
-    @Override
-    public final void setUseServerPrepare(boolean flag) throws SQLException {
-        setPrepareThreshold(flag ? 1 : 0);
-    }
-
-    /** pgjdbc's declares no SQLException: a closed statement or a failed re-creation surfaces unchecked. */
-    @Override
-    public final void setAdaptiveFetch(boolean adaptive) {
-        try {
-            pg(delegate()).setAdaptiveFetch(adaptive);
-        } catch (SQLException e) {
-            throw new IllegalStateException("setAdaptiveFetch: " + e.getMessage(), e);
-        }
-        adaptiveFetch = adaptive;
-        settings |= ADAPTIVE_FETCH;
-    }
-
-    @Override
-    public long getLastOID() throws SQLException {
-        return pg(delegate()).getLastOID();
-    }
-
-    /** PGStatement's getters declare no SQLException: they read the physical statement in hand. */
-    private PGStatement pgInHand() {
-        try {
-            return pg(delegate);
-        } catch (SQLException e) {
-            throw new IllegalStateException(e.getMessage(), e);
-        }
-    }
-
-    @Deprecated
-    @Override
-    public boolean isUseServerPrepare() {
-        return pgInHand().isUseServerPrepare();
-    }
-
-    @Override
-    public int getPrepareThreshold() {
-        return pgInHand().getPrepareThreshold();
-    }
-
-    @Override
-    public boolean getAdaptiveFetch() {
-        return pgInHand().getAdaptiveFetch();
     }
 
     // ---- pass-throughs (plain forwarding to the current physical statement)

@@ -77,7 +77,6 @@ abstract class SessionCalls extends PgConnectionExtensions implements Connection
     /** What the getters last answered, for a connection lost inside a transaction; made on first need. */
     private LastSeen seen;
 
-
     SessionCalls(RetryConfig config) {
         this.config = config;
     }
@@ -89,7 +88,6 @@ abstract class SessionCalls extends PgConnectionExtensions implements Connection
         }
         return w;
     }
-
 
     // ---- what the connection provides
 

@@ -51,7 +51,6 @@ abstract class TransactionCalls extends SessionCalls {
      */
     private boolean outOfSight;
 
-
     TransactionCalls(RetryConfig config) {
         super(config);
     }

@@ -161,7 +161,7 @@ public final class SessionWatch {
                 // the layer's own work (a pool's liveness check of the replacement among it): Telemetry
                 fresh = Telemetry.ownWork(LayerTelemetry.Work.RECONNECT, dial::dial);
             } catch (SQLException failed) {
-                SessionState.UnprovenRestore unproven = SessionState.UnprovenRestore.in(failed);
+                UnprovenRestore unproven = UnprovenRestore.in(failed);
                 if (unproven == null) {
                     throw failed;
                 }

@@ -4,7 +4,8 @@
  * replay). {@code SqlScan} is a one-pass lexer that flags what a text surely does (writes,
  * session changes, transaction control, application calls). It only ever makes the layer more
  * careful: what may run again is proven by the server ({@code internal.proof}), never by the text.
- * {@code ThreadMemos} says whether a per-thread memo pays off on the current thread.
+ * {@code ConfigCalls} reads a statement's {@code set_config} calls (after it ran, never on the hot
+ * path). {@code ThreadMemos} says whether a per-thread memo pays off on the current thread.
  *
  * <p>Calls nothing of the layer's but the public engine types.
  */

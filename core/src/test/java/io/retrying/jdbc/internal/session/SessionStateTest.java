@@ -5,9 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.retrying.jdbc.internal.session.SessionState.Change;
-import io.retrying.jdbc.internal.session.SessionState.Changes;
-import io.retrying.jdbc.internal.session.SessionState.Kind;
+import io.retrying.jdbc.internal.session.SettingStatements.Change;
+import io.retrying.jdbc.internal.session.SettingStatements.Kind;
 import io.retrying.jdbc.internal.sql.SqlScan;
 import java.sql.Connection;
 import java.util.List;
@@ -16,7 +15,7 @@ import org.junit.jupiter.api.Test;
 class SessionStateTest {
 
     private static Change one(String sql) {
-        List<Change> changes = Changes.of(sql);
+        List<Change> changes = SettingStatements.of(sql);
         assertEquals(1, changes.size(), sql + ": " + changes);
         return changes.get(0);
     }
@@ -53,7 +52,7 @@ class SessionStateTest {
         reads("SET TRANSACTION ISOLATION LEVEL SERIALIZABLE", Kind.IGNORE, null);
         reads("SET transaction_isolation = 'serializable'", Kind.IGNORE, null);
         reads("SET CONSTRAINTS ALL DEFERRED", Kind.IGNORE, null);
-        assertEquals(List.of(), Changes.of("SELECT 1"));
+        assertEquals(List.of(), SettingStatements.of("SELECT 1"));
     }
 
     @Test
@@ -67,7 +66,7 @@ class SessionStateTest {
 
     @Test
     void sessionCharacteristicsAreOneSettingPerMode() { // issue 13 case 5
-        List<Change> changes = Changes.of("SET SESSION CHARACTERISTICS AS TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY");
+        List<Change> changes = SettingStatements.of("SET SESSION CHARACTERISTICS AS TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY");
         assertEquals(2, changes.size());
         assertTrue(changes.get(0).is(Kind.SET, "default_transaction_isolation"));
         assertTrue(changes.get(1).is(Kind.SET, "default_transaction_read_only"));

@@ -59,7 +59,7 @@ class SqlScanTest {
             "SELECT set_config('a.b', $1::text, false), set_config('a.c', 'x', 'false'::boolean)",
     })
     void onlySetsIsReadOnlyFromThePlainestForm(String sql) {
-        assertTrue(SqlScan.onlySetsConfig(sql, SqlScan.analyze(sql)), sql);
+        assertTrue(ConfigCalls.onlySetsConfig(sql, SqlScan.analyze(sql)), sql);
     }
 
     @ParameterizedTest
@@ -72,13 +72,13 @@ class SqlScanTest {
             "SELECT set_config('a.b', ?, false), p.greeted", "SELECT myschema.set_config('a.b', 'x', false)",
     })
     void anythingElseIsNotOnlySetting(String sql) {
-        assertFalse(SqlScan.onlySetsConfig(sql, SqlScan.analyze(sql)), sql);
+        assertFalse(ConfigCalls.onlySetsConfig(sql, SqlScan.analyze(sql)), sql);
     }
 
     @Test
     void aSetConfigCallIsFoundThroughACommentAndTheWordAloneFlagsIt() {
-        assertEquals(List.of(new SqlScan.ConfigCall("a.b", false)),
-                SqlScan.configCalls("SELECT set_config /* c */ ('a.b', 'x', false)"));
+        assertEquals(List.of(new ConfigCalls.ConfigCall("a.b", false)),
+                ConfigCalls.configCalls("SELECT set_config /* c */ ('a.b', 'x', false)"));
         assertTrue(has("SELECT \"set_config\"('a.b', 'x', false)", SqlScan.CONFIG));
         assertTrue(has("SELECT set_config /* c */ ('a.b', 'x', false)", SqlScan.CONFIG));
     }
@@ -127,13 +127,13 @@ class SqlScanTest {
         assertTrue(has("SELECT set_config('a.b', ?, false)", SqlScan.CONFIG));
         assertTrue(has("select PG_CATALOG.SET_CONFIG('a.b', 'x', true)", SqlScan.CONFIG));
         assertFalse(has("SELECT 'set_config(1)'", SqlScan.CONFIG));
-        assertEquals(List.of(new SqlScan.ConfigCall("a.b", false)),
-                SqlScan.configCalls("SELECT set_config('a.b', coalesce(?, 'x,y'), false)"));
-        assertEquals(List.of(new SqlScan.ConfigCall("it's", true), new SqlScan.ConfigCall(null, null)),
-                SqlScan.configCalls("SELECT set_config('it''s', f(1, 2), 't'), set_config(?, ?, ?)"));
-        assertTrue(SqlScan.onlySetsConfig("SELECT set_config('a.b', ?, false)", SqlScan.analyze("SELECT set_config('a.b', ?, false)")));
+        assertEquals(List.of(new ConfigCalls.ConfigCall("a.b", false)),
+                ConfigCalls.configCalls("SELECT set_config('a.b', coalesce(?, 'x,y'), false)"));
+        assertEquals(List.of(new ConfigCalls.ConfigCall("it's", true), new ConfigCalls.ConfigCall(null, null)),
+                ConfigCalls.configCalls("SELECT set_config('it''s', f(1, 2), 't'), set_config(?, ?, ?)"));
+        assertTrue(ConfigCalls.onlySetsConfig("SELECT set_config('a.b', ?, false)", SqlScan.analyze("SELECT set_config('a.b', ?, false)")));
         String fromTable = "SELECT set_config('a.b', x, false) FROM t";
-        assertFalse(SqlScan.onlySetsConfig(fromTable, SqlScan.analyze(fromTable)));
+        assertFalse(ConfigCalls.onlySetsConfig(fromTable, SqlScan.analyze(fromTable)));
     }
 
     @Test
