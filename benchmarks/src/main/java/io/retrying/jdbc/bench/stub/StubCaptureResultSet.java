@@ -79,27 +79,25 @@ final class StubCaptureResultSet extends UnsupportedResultSet {
         return closed;
     }
 
-    private static final ResultSetMetaData STANDALONE_META = new UnsupportedResultSetMetaData() {
+    private static final ResultSetMetaData STANDALONE_META = new Labels("pg_current_xact_id_if_assigned", "concat_ws", "text");
+    private static final ResultSetMetaData META = new Labels("retrying_jdbc_xid");
+
+    /** The capture's columns, by label. */
+    private static final class Labels extends UnsupportedResultSetMetaData {
+        private final String[] labels;
+
+        Labels(String... labels) {
+            this.labels = labels;
+        }
+
         @Override
         public int getColumnCount() {
-            return 3;
+            return labels.length;
         }
 
         @Override
         public String getColumnLabel(int column) {
-            return column == 1 ? "pg_current_xact_id_if_assigned" : column == 2 ? "concat_ws" : "text";
+            return labels[column - 1];
         }
-    };
-
-    private static final ResultSetMetaData META = new UnsupportedResultSetMetaData() {
-        @Override
-        public int getColumnCount() {
-            return 1;
-        }
-
-        @Override
-        public String getColumnLabel(int column) {
-            return "retrying_jdbc_xid";
-        }
-    };
+    }
 }
