@@ -2,7 +2,7 @@
 # Benchmarks of issue 8 (not part of `mvn verify` or CI): see BENCHMARKS.md for what each measures
 # and the figures of one run.
 #
-#   ./bench.sh [--smoke] [jmh|throughput|recovery|amplification|cost|all] [extra JMH arguments]
+#   ./bench.sh [--smoke] [jmh|throughput|recovery|amplification|cost|all|trace] [extra JMH arguments]
 #
 #   jmh            the layer's cost per JDBC call over an in-process stub driver (JMH, -prof gc)
 #   throughput     ops/s on a loopback server: plain HikariCP vs the layer over and under it
@@ -11,6 +11,9 @@
 #   cost           the read-write transaction's whole work (client and server pinned to one CPU), and
 #                  pgbench's floor under any statement riding with it (issue 16)
 #   all            the five, one after the other (the default)
+#   trace          not a benchmark (and not in `all`): the failure path under the JDK's debugger, how many
+#                  times each source file is entered from another while a failing call heals or
+#                  surfaces (issue 24); -Dbench.scenarios=A,C runs a part
 #
 # --smoke runs everything with tiny counts (a check that the harnesses work, not a measurement).
 # Knobs for a real run (system properties of the harnesses, passed through BENCH_JAVA_OPTS), e.g.
@@ -23,8 +26,8 @@ smoke=false
 if [ "${1:-}" = "--smoke" ]; then smoke=true; shift; fi
 mode="${1:-all}"; [ $# -gt 0 ] && shift
 case "$mode" in
-  jmh|throughput|recovery|amplification|cost|all) ;;
-  *) echo "usage: ./bench.sh [--smoke] [jmh|throughput|recovery|amplification|cost|all] [JMH args]" >&2; exit 2 ;;
+  jmh|throughput|recovery|amplification|cost|all|trace) ;;
+  *) echo "usage: ./bench.sh [--smoke] [jmh|throughput|recovery|amplification|cost|all|trace] [JMH args]" >&2; exit 2 ;;
 esac
 
 # the load harnesses start a throwaway PostgreSQL server from the machine's binaries
@@ -79,8 +82,20 @@ run_cost() {
   } | tee "$out/cost.md"
 }
 
+# the failure path traced by a debugger (JDI): the scenarios run in a child JVM it launches
+run_trace() {
+  {
+    header "trace: the failure path, file by file (issue 24)"
+    echo "Code: $(git rev-parse --short HEAD 2>/dev/null || echo unknown)$(git diff --quiet HEAD 2>/dev/null || echo ' (with changes)')"
+    echo
+    java "${opts[@]}" "${logs[@]}" -Dorg.slf4j.simpleLogger.logFile="$out/trace.log" -Dbench.traceDir="$out" \
+      -cp "$jar" io.retrying.jdbc.bench.trace.FailurePathTrace
+  } | tee "$out/trace.md"
+}
+
 case "$mode" in
   jmh) run_jmh "$@" ;;
+  trace) run_trace ;;
   cost) run_cost ;;
   throughput) run_load throughput io.retrying.jdbc.bench.load.Throughput ;;
   recovery) run_load recovery io.retrying.jdbc.bench.load.Recovery ;;

@@ -26,7 +26,7 @@ import org.postgresql.util.PGobject;
  * setAutosave, setDefaultFetchSize, setPrepareThreshold, setAdaptiveFetch, setQueryTimeout).
  */
 @SuppressWarnings("deprecation")
-abstract class PgConnectionExtensions implements PGConnection {
+public abstract class PgConnectionExtensions implements PGConnection {
 
     /** The {@code PGConnection} methods that go straight to the current physical connection. */
     static final Set<String> PASS_THROUGH = Set.of(

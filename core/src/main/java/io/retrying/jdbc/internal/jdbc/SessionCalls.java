@@ -30,7 +30,7 @@ import org.postgresql.core.TransactionState;
  * setting a role or a tenant), which a new physical connection is asked about at a swap
  * ({@link SessionWatch}).
  */
-abstract class SessionCalls extends PgConnectionExtensions implements Connection {
+public abstract class SessionCalls extends PgConnectionExtensions implements Connection {
 
     /**
      * The {@code java.sql.Connection} methods that still answer once the connection is lost inside

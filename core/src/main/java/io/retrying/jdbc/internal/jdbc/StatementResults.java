@@ -12,7 +12,7 @@ import java.sql.Statement;
  * capture answers from its {@link RiddenResults}, the capture's taken off. And the operations an
  * execution runs on the physical statement ({@link #perform}), which leave their results here.
  */
-abstract class StatementResults extends StatementSettings {
+public abstract class StatementResults extends StatementSettings {
 
     // the operations an execution runs (RetryingStatement#run); subclasses add theirs above FIRST_SUBCLASS_OP
     static final int QUERY = 0;

@@ -12,7 +12,7 @@ import org.postgresql.PGStatement;
  * close() if one throws), answered without a dial when the connection was lost, as
  * {@code RetryingConnection.getWarnings} is.
  */
-abstract class StatementSettings implements Statement, PGStatement {
+public abstract class StatementSettings implements Statement, PGStatement {
 
     private static final int FETCH_SIZE = 1;
     private static final int MAX_ROWS = 1 << 1;

@@ -29,7 +29,7 @@ import org.postgresql.core.TransactionState;
  * execution is journaled here ({@link #journaled}), as every failed one passes the connection's
  * {@link Recovery}.
  */
-abstract class TransactionCalls extends SessionCalls {
+public abstract class TransactionCalls extends SessionCalls {
 
     /**
      * What the open transaction did, for a replay (issue 5); see {@link TransactionReplay}. Made on
