@@ -46,7 +46,13 @@ import org.slf4j.LoggerFactory;
  * its xid, an autocommit write's without one), and after a switchover none at all; no write
  * applied twice, no acknowledged write missing on the final leader; money conserved, and every
  * balance what the recorded transfers make it; nothing kept from the frozen old primary after its
- * demotion; the first write after the fault within ttl + loop_wait + 2 s.
+ * demotion; the first write after the fault within ttl + loop_wait + 2 s. The layer runs on its
+ * defaults (retry budget, reconnect window): what a new user has.
+ *
+ * <p>Issue 26: beside it, autocommit writers on a data source with
+ * {@code retry.resolveAutocommitWrites=true} ({@link ResolvedWriters}) see no exception at all for
+ * any of the faults (their lost COMMITs are resolved by the id), and the final leader holds exactly
+ * the rows and counter sums they were told of.
  *
  * <p>One cluster serves the four faults in sequence (each waits until the cluster is healthy again:
  * one leader, two streaming replicas, one of them synchronous), to keep the run to a couple of minutes.
