@@ -46,7 +46,13 @@ import org.slf4j.LoggerFactory;
  * its xid, an autocommit write's without one), and after a switchover none at all; no write
  * applied twice, no acknowledged write missing on the final leader; money conserved, and every
  * balance what the recorded transfers make it; nothing kept from the frozen old primary after its
- * demotion; the first write after the fault within ttl + loop_wait + 2 s.
+ * demotion; the first write after the fault within ttl + loop_wait + 2 s. The layer runs on its
+ * defaults (retry budget, reconnect window): what a new user has.
+ *
+ * <p>Issue 26: beside it, autocommit writers on a data source with
+ * {@code retry.resolveAutocommitWrites=true} ({@link ResolvedWriters}) see no exception at all for
+ * any of the faults (their lost COMMITs are resolved by the id), and the final leader holds exactly
+ * the rows and counter sums they were told of.
  *
  * <p>One cluster serves the four faults in sequence (each waits until the cluster is healthy again:
  * one leader, two streaming replicas, one of them synchronous), to keep the run to a couple of minutes.
@@ -79,9 +85,9 @@ class PatroniFailoverTest {
 
     /** The layer's URL: the three nodes, {@code targetServerType=primary}; {@code settings} appended. */
     String layerUrl(String settings) {
-        // its own token bucket (other tests in this JVM drain the shared one); a window past the ttl
+        // the library's defaults (its retry budget and reconnect window): what a new user has
         return "jdbc:retrying:postgresql://" + cluster.hostPorts() + "/postgres?user=postgres&sslmode=disable"
-                + "&targetServerType=primary&connectTimeout=2&retry.tokenBucket=500&retry.reconnectWindowMs=30000" + settings;
+                + "&targetServerType=primary&connectTimeout=2" + settings;
     }
 
     /** Plain pgjdbc's URL, to the same cluster the same way. */
@@ -181,6 +187,8 @@ class PatroniFailoverTest {
     private static final class Sides {
         volatile BankWorkload layer;
         volatile BankWorkload plain;
+        /** Issue 26: the layer's autocommit writers with {@code retry.resolveAutocommitWrites=true}. */
+        volatile ResolvedWriters resolved;
 
         void faultNow() {
             long now = System.nanoTime();
@@ -226,22 +234,28 @@ class PatroniFailoverTest {
                 circuits.computeIfAbsent(key, k -> new java.util.concurrent.atomic.AtomicInteger()).incrementAndGet();
             }
         });
+        RetryingDataSource resolving = new RetryingDataSource();
+        resolving.setUrl(layerUrl("&retry.resolveAutocommitWrites=true" + settings));
         try (Connection admin = leader.connect()) {
             sides.layer = BankWorkload.start(admin, prefix + "layer_", ds::getConnection, false, 2, 2, 3);
             sides.plain = BankWorkload.start(admin, prefix + "plain_", () -> DriverManager.getConnection(plainUrl), true, 2, 2, 3);
+            sides.resolved = ResolvedWriters.start(admin, prefix + "resolved_", resolving::getConnection, 2);
         }
         try {
             assertTrue(sides.layer.awaitProgress(20, Duration.ofSeconds(20)), "before the fault: " + sides.layer);
             assertTrue(sides.plain.awaitProgress(20, Duration.ofSeconds(20)), "before the fault: " + sides.plain);
+            assertTrue(sides.resolved.awaitProgress(20, Duration.ofSeconds(20)), "before the fault: " + sides.resolved);
 
             fenced = cause.cause(sides);
 
             assertTrue(sides.layer.awaitProgress(20, Duration.ofSeconds(45)), "after the fault: " + sides.layer + "; first failures "
                     + sides.layer.failures().stream().limit(5).map(f -> f + " " + causes(f.error())).toList() + "\n" + cluster.logTails());
+            assertTrue(sides.resolved.awaitProgress(20, Duration.ofSeconds(45)), "after the fault: " + sides.resolved);
             sides.plain.awaitProgress(20, Duration.ofSeconds(10));
         } finally {
             sides.layer.close();
             sides.plain.close();
+            sides.resolved.close();
         }
         PatroniCluster.Node finalLeader;
         try {
@@ -251,9 +265,11 @@ class PatroniFailoverTest {
         }
         BankWorkload.Audit layer;
         BankWorkload.Audit plain;
+        ResolvedWriters.Audit resolved;
         try (Connection c = finalLeader.connect()) {
             layer = sides.layer.audit(c);
             plain = sides.plain.audit(c);
+            resolved = sides.resolved.audit(c);
         }
         Duration layerFirst = sides.layer.faultToFirstWrite();
         Duration plainFirst = sides.plain.faultToFirstWrite();
@@ -267,6 +283,8 @@ class PatroniFailoverTest {
                 sides.plain, plain);
         LOG.info("{}: the layer's failed dials {}; breaker transitions {}; layer {}, plain {}", fault, dialKinds, circuits,
                 sides.layer.outageDials(), sides.plain.outageDials());
+        LOG.info("{}: resolveAutocommitWrites writers {}, failures {}, audit {}", fault, sides.resolved,
+                sides.resolved.failures().stream().map(f -> f + causes(f.error())).toList(), resolved);
 
         // what the application saw
         assertEquals(List.of(), unexpected(sides.layer, fault.contains("switchover")), fault + ": exceptions that reached the application");
@@ -276,6 +294,12 @@ class PatroniFailoverTest {
         assertEquals(List.of(), layer.missing(), fault + ": acknowledged writes missing on the final leader " + finalLeader);
         assertEquals(BankWorkload.ACCOUNTS * BankWorkload.OPENING_BALANCE, layer.total(), fault + ": money conserved");
         assertEquals(Map.of(), layer.wrongBalances(), fault + ": balances the recorded transfers do not explain");
+        // issue 26: with resolveAutocommitWrites, an autocommit write whose connection was lost is
+        // resolved by its xid: no 08007 (nor anything else), and the final leader holds exactly
+        // what the application was told
+        assertEquals(List.of(), sides.resolved.failures().stream().map(f -> f + causes(f.error())).toList(),
+                fault + ": failures of the autocommit writers with resolveAutocommitWrites");
+        assertTrue(resolved.exact(), fault + ": the final leader " + finalLeader + " against the resolved writers: " + resolved);
         if (fenced != null) {
             // the old primary, rewound and following the final leader, holds what the leader holds:
             // whatever it took after it was frozen is gone, and none of it was acknowledged (above)

@@ -49,8 +49,17 @@ class StubStatement extends UnsupportedStatement {
 
     final ResultSet query(String sql) {
         updateCount = -1;
-        current = new StubResultSet(this, StubDataSource.ENDLESS.equals(sql));
+        current = isStandaloneCapture(sql) ? new StubCaptureResultSet(this, true, true)
+                : new StubResultSet(this, StubDataSource.ENDLESS.equals(sql));
         return current;
+    }
+
+    /**
+     * The layer's capture sent on its own before COMMIT (CommitResolver's, when no statement of the
+     * transaction could carry it): the id, the server identity and the WAL position, three columns.
+     */
+    static boolean isStandaloneCapture(String sql) {
+        return sql.startsWith("select ") && sql.contains("pg_current_xact_id") && !sql.contains(CAPTURE_LABEL);
     }
 
     final int update() {

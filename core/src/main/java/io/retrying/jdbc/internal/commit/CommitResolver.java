@@ -58,7 +58,9 @@ import java.util.List;
  * server run; a restart whose checkpoint shows the xid was already handed out; or a later timeline
  * (a switchover, a failover) whose history file says the old timeline ran past the captured
  * position. Otherwise UNKNOWN. ABORTED stays believable (this transaction is not in that history
- * either way, so running it again cannot apply it twice there).
+ * either way, so running it again cannot apply it twice there); and a later timeline whose history
+ * left the captured one at or before the captured position is ABORTED without asking the id
+ * ({@link Identity#forkedBefore}): the commit record, written after that position, is not in it.
  */
 public final class CommitResolver {
 
@@ -217,6 +219,35 @@ public final class CommitResolver {
             }
         }
 
+        /**
+         * Whether {@code physical}, a primary of a later timeline than {@code captured}, comes from a
+         * history that left the captured timeline at or before {@code position}: its history file's
+         * switch point for that timeline is not past the position where the WAL was when the
+         * transaction's id was seen. COMMIT was sent after that, so the transaction's commit record
+         * lies at or past the position, and a history that took the old timeline's WAL only up to
+         * the switch point holds no commit of it, nor ever will (its backend lived on the old
+         * timeline): in this history it did not commit, and running it again cannot apply it twice
+         * here, whoever holds its id now (a promoted standby that missed the transaction hands the
+         * same id out again; its "committed" would be somebody else's). Issue 26: a COMMIT cut by
+         * the demotion of a frozen leader whose WAL the synchronous standby never received. False
+         * when anything is not known (no position, the history file not readable).
+         */
+        static boolean forkedBefore(String captured, String position, Connection physical) throws SQLException {
+            if (captured == null || position == null) {
+                return false;
+            }
+            String now = of(physical);
+            if (now == null) {
+                return false;
+            }
+            long then = timeline(captured);
+            if (timeline(now) <= then) {
+                return false;
+            }
+            Long switchPoint = switchPoint(physical, now.substring(0, 8), then);
+            return switchPoint != null && switchPoint <= parseLsn(position);
+        }
+
         private static boolean nextXidPast(long xid, Connection physical) {
             try (PreparedStatement ps = physical.prepareStatement(ReadOnlyProof.MARK + "select ((pg_catalog.split_part(next_xid, ':', 1)::bigint << 32)"
                     + " + pg_catalog.split_part(next_xid, ':', 2)::bigint > ?)::pg_catalog.text from pg_catalog.pg_control_checkpoint()")) {
@@ -312,15 +343,16 @@ public final class CommitResolver {
             String position = capture ? tx.position() : null;
             // the server's word that, as of the transaction's last statement, it had no id
             boolean noXid = capture && xid == Commits.NO_XID && !tx.stale();
-            // the entries as they are now: resolving a lost COMMIT swaps the connection, which clears them
-            List<JournalEntry> entries = journal.replayableEntries();
-            String notReplayable = entries == null ? journal.refused() : connection.pinnedBy();
-            // a pinned transaction did what a new connection cannot do again
-            List<JournalEntry> replayable = notReplayable == null ? entries : null;
             boolean wrote = journal.wrote();
             try {
                 d.commit();
             } catch (SQLException e) {
+                // the entries as they are now (nothing of the layer ran since COMMIT was sent): resolving a lost
+                // COMMIT swaps the connection, which clears them. Copied here, on the failure path only
+                List<JournalEntry> entries = journal.replayableEntries();
+                String notReplayable = entries == null ? journal.refused() : connection.pinnedBy();
+                // a pinned transaction did what a new connection cannot do again
+                List<JournalEntry> replayable = notReplayable == null ? entries : null;
                 Retryability recovery = FailureClass.of(e, false, false, false);
                 if ((recovery == Retryability.SAFE || recovery == Retryability.RESET_STATE) && Classifier.serverReported(e)) {
                     // a serialization failure detected at COMMIT: nothing committed. Or pgjdbc's own COMMIT
@@ -597,6 +629,9 @@ public final class CommitResolver {
             throws SQLException {
         if (Identity.neverAssignedIn(identity, xid, fresh)) {
             return CommitOutcome.ABORTED; // lost with the crash, before its WAL reached disk
+        }
+        if (Identity.forkedBefore(identity, position, fresh)) {
+            return CommitOutcome.ABORTED; // a later timeline that left ours before the commit record could be written
         }
         CommitOutcome outcome;
         try {

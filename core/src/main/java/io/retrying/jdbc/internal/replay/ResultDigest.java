@@ -214,7 +214,9 @@ public final class ResultDigest {
      */
     private static byte[] modes(ResultSetMetaData md) throws SQLException {
         int n = md.getColumnCount();
-        PGResultSetMetaData pg = md.isWrapperFor(PGResultSetMetaData.class) ? md.unwrap(PGResultSetMetaData.class) : null;
+        // pgjdbc's own metadata, as HikariCP's proxies hand it out too, without the reflective wrapper check
+        PGResultSetMetaData pg = md instanceof PGResultSetMetaData direct ? direct
+                : md.isWrapperFor(PGResultSetMetaData.class) ? md.unwrap(PGResultSetMetaData.class) : null;
         byte[] modes = new byte[n];
         for (int i = 0; i < n; i++) {
             int column = i + 1;

@@ -28,6 +28,11 @@ import java.util.Calendar;
  * map), so a re-run or a replay sends what was set then. Streams and readers cannot be read twice,
  * and some values cannot be copied: such a binding is marked not replayable, and the value is not
  * re-applied.
+ *
+ * <p>The journal keeps the binding of each execution ({@link #copy}); most statements are executed
+ * once per binding, so the copy shares this log's arrays (copy-on-write): they are copied only
+ * when the application sets a parameter again, or clears them, on the same statement after an
+ * execution. A copy is never changed by the statement it was taken from.
  */
 public final class ParameterLog {
 
@@ -92,6 +97,12 @@ public final class ParameterLog {
     private Object[] first;
     private Object[] second;
     private int highest;
+    /** {@link ParameterSnapshot#size} of every value and extra kept, summed as they are recorded. */
+    private long valueBytes;
+    /** The arrays are shared with a copy ({@link #copy}): they are copied before they are changed. */
+    private boolean shared;
+    /** The copy taken since the last change, handed out again while nothing changes. */
+    private ParameterLog lastCopy;
 
     public ParameterLog() {
         this(8);
@@ -104,6 +115,7 @@ public final class ParameterLog {
     }
 
     public void record(int index, Setter setter, Object a, Object b) {
+        changing(index + 1);
         if (index >= setters.length) {
             int size = Math.max(index + 1, setters.length * 2);
             setters = Arrays.copyOf(setters, size);
@@ -115,13 +127,28 @@ public final class ParameterLog {
         Object value = ParameterSnapshot.of(a);
         Object extra = b instanceof Calendar calendar ? calendar.clone() : b;
         boolean copied = value != ParameterSnapshot.UNCOPYABLE;
+        valueBytes -= ParameterSnapshot.size(first[index]) + ParameterSnapshot.size(second[index]);
         setters[index] = copied ? setter : Setter.UNCOPYABLE;
         first[index] = copied ? value : null;
         second[index] = copied ? extra : null;
+        valueBytes += ParameterSnapshot.size(first[index]) + ParameterSnapshot.size(second[index]);
         highest = Math.max(highest, index);
     }
 
     public void clear() {
+        if (shared) {
+            // the copy keeps the arrays: start afresh rather than copy what is cleared
+            setters = new Setter[setters.length];
+            first = new Object[setters.length];
+            second = new Object[setters.length];
+            shared = false;
+            lastCopy = null;
+            highest = 0;
+            valueBytes = 0;
+            return;
+        }
+        lastCopy = null;
+        valueBytes = 0;
         Arrays.fill(setters, 0, highest + 1, null);
         Arrays.fill(first, 0, highest + 1, null);
         Arrays.fill(second, 0, highest + 1, null);
@@ -138,23 +165,46 @@ public final class ParameterLog {
         return true;
     }
 
-    /** A copy of the current binding (for addBatch). */
+    /**
+     * A copy of the current binding (for the journal, addBatch) that later calls on this log do not
+     * change: it shares this log's arrays until this log changes ({@link #changing}), and is the same
+     * copy while this log has not changed since.
+     */
     public ParameterLog copy() {
-        ParameterLog c = new ParameterLog(highest + 1);
-        System.arraycopy(setters, 0, c.setters, 0, highest + 1);
-        System.arraycopy(first, 0, c.first, 0, highest + 1);
-        System.arraycopy(second, 0, c.second, 0, highest + 1);
-        c.highest = highest;
-        return c;
+        if (lastCopy == null) {
+            ParameterLog c = new ParameterLog(setters, first, second, highest, valueBytes);
+            shared = true;
+            lastCopy = c;
+        }
+        return lastCopy;
+    }
+
+    /** A copy sharing {@code setters}, {@code first} and {@code second}, which it never changes without copying them first. */
+    private ParameterLog(Setter[] setters, Object[] first, Object[] second, int highest, long valueBytes) {
+        this.setters = setters;
+        this.first = first;
+        this.second = second;
+        this.highest = highest;
+        this.valueBytes = valueBytes;
+        this.shared = true;
+    }
+
+    /** Before a change to the binding: the arrays made this log's own, with room for {@code size} parameters. */
+    private void changing(int size) {
+        lastCopy = null;
+        if (shared) {
+            int capacity = Math.max(size, setters.length);
+            setters = Arrays.copyOf(setters, capacity);
+            first = Arrays.copyOf(first, capacity);
+            second = Arrays.copyOf(second, capacity);
+            shared = false;
+        }
     }
 
     /** Roughly what this binding keeps alive, for the transaction journal's byte bound: each snapshot at its size. */
     public long estimatedBytes() {
-        long bytes = 32;
-        for (int i = 0; i <= highest; i++) {
-            bytes += 16 + ParameterSnapshot.size(first[i]) + ParameterSnapshot.size(second[i]);
-        }
-        return bytes;
+        // 16 a parameter index up to the highest set, and each value at its size (kept up by record)
+        return 32 + 16L * (highest + 1) + valueBytes;
     }
 
     /** Repeats the recorded calls on {@code target}. */
