@@ -302,7 +302,7 @@ public final class RetryingDataSource implements DataSource {
         setting(RetrySetting.MAX_ATTEMPTS, maxAttempts);
     }
 
-    /** {@code retry.reconnectWindowMs}: how long to keep dialling, in ms (>= 0; 10000). */
+    /** {@code retry.reconnectWindowMs}: how long to keep dialling, in ms (>= 0; 30000). */
     public void setReconnectWindowMs(long reconnectWindowMs) {
         setting(RetrySetting.RECONNECT_WINDOW_MS, reconnectWindowMs);
     }
@@ -555,7 +555,7 @@ public final class RetryingDataSource implements DataSource {
             return this;
         }
 
-        /** How long to keep dialling a server that is down, starting or full; default 10 s. */
+        /** How long to keep dialling a server that is down, starting or full; default 30 s. */
         public Builder reconnectWindow(Duration window) {
             Objects.requireNonNull(window, "reconnectWindow");
             if (window.isNegative()) {

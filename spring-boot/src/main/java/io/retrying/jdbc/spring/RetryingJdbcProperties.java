@@ -41,7 +41,7 @@ public class RetryingJdbcProperties {
     private int maxAttempts = 3;
 
     /** How long to keep dialling a server that is down, starting or full. */
-    private Duration reconnectWindow = Duration.ofSeconds(10);
+    private Duration reconnectWindow = Duration.ofSeconds(30);
 
     /** The retry budget: {@code shared} (the process-wide bucket), {@code none}, or a capacity for a bucket of this application's own. */
     private String tokenBucket = "shared";

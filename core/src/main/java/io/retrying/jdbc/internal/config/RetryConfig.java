@@ -52,7 +52,7 @@ public record RetryConfig(
     public static final String INVALID_SETTING_STATE = "22023";
 
     private static final RetryConfig DEFAULTS = new RetryConfig(
-            RetryPolicy.defaults(), Duration.ofMillis(10_000), 1000, 4L * 1024 * 1024, true, null, null,
+            RetryPolicy.defaults(), Duration.ofMillis(30_000), 1000, 4L * 1024 * 1024, true, null, null,
             BreakerSettings.defaults(), List.of(), Readers.NONE, false);
 
     /**

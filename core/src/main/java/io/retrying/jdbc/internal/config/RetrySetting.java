@@ -12,7 +12,7 @@ import java.util.stream.Collectors;
 public enum RetrySetting {
     MAX_ATTEMPTS("retry.maxAttempts", "3",
             "Attempts per piece of work, counting the first try (an integer >= 1)"),
-    RECONNECT_WINDOW_MS("retry.reconnectWindowMs", "10000",
+    RECONNECT_WINDOW_MS("retry.reconnectWindowMs", "30000",
             "How long to keep dialling a server that is down, restarting or full, in milliseconds (>= 0)"),
     TOKEN_BUCKET("retry.tokenBucket", "shared",
             "Retry budget: 'shared' (the process-wide budget that scales with the work and the connections),"
