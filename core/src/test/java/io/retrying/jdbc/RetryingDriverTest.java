@@ -165,7 +165,7 @@ class RetryingDriverTest {
             assertFalse(p.required);
         }
         assertEquals("6", byName.get("retry.maxAttempts").value);
-        assertEquals("10000", byName.get("retry.reconnectWindowMs").value);
+        assertEquals("30000", byName.get("retry.reconnectWindowMs").value);
         assertNotNull(byName.get("sslmode"), "pgjdbc's own properties follow");
     }
 

@@ -141,13 +141,13 @@ class RetryingJdbcAutoConfigurationTest {
     @Test
     void theSettingsReachThePolicy() {
         runner.withPropertyValues("retrying.jdbc.max-attempts=30", "retrying.jdbc.base-delay=10ms",
-                "retrying.jdbc.max-delay=1s", "retrying.jdbc.token-bucket=none", "retrying.jdbc.reconnect-window=30s",
+                "retrying.jdbc.max-delay=1s", "retrying.jdbc.token-bucket=none", "retrying.jdbc.reconnect-window=45s",
                 "retrying.jdbc.max-journal-bytes=1MB", "retrying.jdbc.resolve-commits=false").run(ctx -> {
                     RetryPolicy policy = ctx.getBean(RetryingJdbcBeans.POLICY, RetryPolicy.class);
                     assertThat(policy.maxAttempts()).isEqualTo(30);
                     assertThat(policy.tokenBucket()).isNull();
                     RetryingJdbcProperties p = ctx.getBean(RetryingJdbcProperties.class);
-                    assertThat(p.getReconnectWindow().toSeconds()).isEqualTo(30);
+                    assertThat(p.getReconnectWindow().toSeconds()).isEqualTo(45);
                     assertThat(p.getMaxJournalBytes().toBytes()).isEqualTo(1024 * 1024);
                     assertThat(p.isResolveCommits()).isFalse();
                 });
