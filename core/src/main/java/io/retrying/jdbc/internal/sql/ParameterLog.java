@@ -97,8 +97,6 @@ public final class ParameterLog {
     private Object[] first;
     private Object[] second;
     private int highest;
-    /** {@link ParameterSnapshot#size} of every value and extra kept, summed as they are recorded. */
-    private long valueBytes;
     /** The arrays are shared with a copy ({@link #copy}): they are copied before they are changed. */
     private boolean shared;
     /** The copy taken since the last change, handed out again while nothing changes. */
@@ -127,11 +125,9 @@ public final class ParameterLog {
         Object value = ParameterSnapshot.of(a);
         Object extra = b instanceof Calendar calendar ? calendar.clone() : b;
         boolean copied = value != ParameterSnapshot.UNCOPYABLE;
-        valueBytes -= ParameterSnapshot.size(first[index]) + ParameterSnapshot.size(second[index]);
         setters[index] = copied ? setter : Setter.UNCOPYABLE;
         first[index] = copied ? value : null;
         second[index] = copied ? extra : null;
-        valueBytes += ParameterSnapshot.size(first[index]) + ParameterSnapshot.size(second[index]);
         highest = Math.max(highest, index);
     }
 
@@ -144,11 +140,9 @@ public final class ParameterLog {
             shared = false;
             lastCopy = null;
             highest = 0;
-            valueBytes = 0;
             return;
         }
         lastCopy = null;
-        valueBytes = 0;
         Arrays.fill(setters, 0, highest + 1, null);
         Arrays.fill(first, 0, highest + 1, null);
         Arrays.fill(second, 0, highest + 1, null);
@@ -172,7 +166,7 @@ public final class ParameterLog {
      */
     public ParameterLog copy() {
         if (lastCopy == null) {
-            ParameterLog c = new ParameterLog(setters, first, second, highest, valueBytes);
+            ParameterLog c = new ParameterLog(setters, first, second, highest);
             shared = true;
             lastCopy = c;
         }
@@ -180,12 +174,11 @@ public final class ParameterLog {
     }
 
     /** A copy sharing {@code setters}, {@code first} and {@code second}, which it never changes without copying them first. */
-    private ParameterLog(Setter[] setters, Object[] first, Object[] second, int highest, long valueBytes) {
+    private ParameterLog(Setter[] setters, Object[] first, Object[] second, int highest) {
         this.setters = setters;
         this.first = first;
         this.second = second;
         this.highest = highest;
-        this.valueBytes = valueBytes;
         this.shared = true;
     }
 
@@ -193,7 +186,9 @@ public final class ParameterLog {
     private void changing(int size) {
         lastCopy = null;
         if (shared) {
-            int capacity = Math.max(size, setters.length);
+            // as large as the binding, as the copy taken at each execution used to be: a statement bound
+            // again after every execution allocates no more than before
+            int capacity = Math.max(size, highest + 1);
             setters = Arrays.copyOf(setters, capacity);
             first = Arrays.copyOf(first, capacity);
             second = Arrays.copyOf(second, capacity);
@@ -203,8 +198,12 @@ public final class ParameterLog {
 
     /** Roughly what this binding keeps alive, for the transaction journal's byte bound: each snapshot at its size. */
     public long estimatedBytes() {
-        // 16 a parameter index up to the highest set, and each value at its size (kept up by record)
-        return 32 + 16L * (highest + 1) + valueBytes;
+        // measured when the journal asks (inside a transaction), not on every set: autocommit pays nothing
+        long bytes = 32;
+        for (int i = 0; i <= highest; i++) {
+            bytes += 16 + ParameterSnapshot.size(first[i]) + ParameterSnapshot.size(second[i]);
+        }
+        return bytes;
     }
 
     /** Repeats the recorded calls on {@code target}. */
