@@ -29,8 +29,7 @@ public final class Scenarios {
             String run(Round r) throws SQLException {
                 try (Connection c = r.open(); Statement st = c.createStatement()) {
                     r.kill(c);
-                    ResultSet rs = r.window(() -> st.executeQuery(READ));
-                    return rs == null ? r.failure : "rows: " + rows(rs);
+                    return read(r, st);
                 }
             }
         },
@@ -43,8 +42,7 @@ public final class Scenarios {
                     c.setAutoCommit(false);
                     st.executeUpdate(WRITE);
                     r.kill(c);
-                    ResultSet rs = r.window(() -> st.executeQuery(READ));
-                    String got = rs == null ? r.failure : "rows: " + rows(rs);
+                    String got = read(r, st);
                     c.commit();
                     return got + "; after COMMIT v " + before + " -> " + r.value();
                 }
@@ -62,8 +60,7 @@ public final class Scenarios {
                     st.executeUpdate(WRITE);
                     rows(st.executeQuery("SELECT pg_advisory_lock(1)"));
                     r.kill(c);
-                    ResultSet rs = r.window(() -> st.executeQuery(READ));
-                    String got = rs == null ? r.failure : "rows: " + rows(rs);
+                    String got = read(r, st);
                     c.rollback();
                     return got + "; after ROLLBACK v " + before + " -> " + r.value();
                 }
@@ -92,8 +89,7 @@ public final class Scenarios {
                 try (Connection c = r.openThroughProxy(); Statement st = c.createStatement()) {
                     rows(st.executeQuery(READ));
                     r.proxy().cutAll();
-                    ResultSet rs = r.window(() -> st.executeQuery(READ));
-                    return rs == null ? r.failure : "rows: " + rows(rs);
+                    return read(r, st);
                 }
             }
         },
@@ -217,6 +213,12 @@ public final class Scenarios {
                 proxy.close();
             }
         }
+    }
+
+    /** The traced read after the fault: its rows, or the failure the application got. */
+    static String read(Round r, Statement st) throws SQLException {
+        ResultSet rs = r.window(() -> st.executeQuery(READ));
+        return rs == null ? r.failure : "rows: " + rows(rs);
     }
 
     static String rows(ResultSet rs) throws SQLException {
