@@ -12,15 +12,13 @@ import java.sql.SQLException;
  */
 public interface FailedConnection extends CommittingConnection {
 
-    /** Closed by the application (or aborted), as {@code Connection.isClosed} says. */
-    boolean isClosed();
+    /**
+     * What the connection is as {@code e}, one of its calls' failures, reaches the funnel: read
+     * once, before anything is decided.
+     */
+    ConnectionState stateAt(SQLException e);
 
     boolean inTransaction();
-
-    boolean transactionHasWork();
-
-    /** The failure that doomed the open transaction, or null. */
-    SQLException transactionFailure();
 
     /** The server refused a statement inside the transaction: that may have aborted it. */
     void refusedByServer(SQLException e);
@@ -30,13 +28,4 @@ public interface FailedConnection extends CommittingConnection {
 
     /** A COMMIT sent as SQL lost its reply: the transaction is over, its outcome unknown. */
     CommitOutcomeUnknownException commitStatementLost(SQLException lost);
-
-    /**
-     * Whether {@code e}, the failure of an autocommit statement, came from one run in a transaction
-     * of its own whose COMMIT surely did not land ({@code retry.resolveAutocommitWrites}, issue 26):
-     * it may run again as if nothing had been sent.
-     */
-    default boolean neverCommitted(SQLException e) {
-        return false;
-    }
 }

@@ -147,24 +147,24 @@ public final class Recovery {
     /** What is known about {@code e}, gathered once, before anything is decided or done. */
     private FailureFacts facts(FailedWork statement, int op, SQLException e, int flags, String sql, Run run,
             boolean guardOpen) {
-        boolean closedUnder = connection.isClosed() || statement.closedByApp();
-        boolean closedByDriver = !closedUnder && DriverVerdict.closedOnPurpose(e, connection.physicalInHand());
+        ConnectionState at = connection.stateAt(e);
+        boolean closedUnder = at.closed() || statement.closedByApp();
+        boolean closedByDriver = !closedUnder && DriverVerdict.closedOnPurpose(e, at.physical());
+        String sqlState = Classifier.sqlState(e);
         boolean reported = Classifier.serverReported(e);
         boolean merging = (flags & SqlScan.MERGING) != 0;
         boolean multiHost = dialer.multiHostPrimary();
         Retryability recovery = FailureClass.of(e, false, merging, multiHost);
-        Journal journal = connection.journal();
         int attempt = closedUnder || closedByDriver ? run.attempt : run.failed(e);
-        return new FailureFacts(closedUnder, closedByDriver, guardOpen, Classifier.sqlState(e), reported, recovery,
-                FailureClass.of(e, true, merging, multiHost), !reported && ("08003".equals(Classifier.sqlState(e))
+        return new FailureFacts(closedUnder, closedByDriver, guardOpen, sqlState, reported, recovery,
+                FailureClass.ifWrote(recovery, e, merging, multiHost), !reported && ("08003".equals(sqlState)
                         // issue 26: an autocommit write in a transaction of its own that surely did not commit
-                        || connection.neverCommitted(e)),
-                connection.inTransaction(), (flags & SqlScan.TX_END) != 0 && !SqlScan.rollsBack(sql),
-                connection.transactionHasWork(), connection.transactionFailure() != null, journal.replayable(),
-                journal.refused(), connection.pinnedBy(), (flags & SqlScan.TX_CONTROL) != 0, !statement.replayable(),
-                statement.callable(), statement.isBatch(op), reported && committedInPart(e),
-                reported && mayBeSplitBySync(statement, flags, sql), surelyWrites(statement, op, flags), run.resetUsed,
-                attempt);
+                        || at.neverCommitted()),
+                at.inTransaction(), (flags & SqlScan.TX_END) != 0 && !SqlScan.rollsBack(sql),
+                at.transactionHasWork(), at.failedBefore(), at.journalReplayable(), at.journalRefused(), at.pinnedBy(),
+                (flags & SqlScan.TX_CONTROL) != 0, !statement.replayable(), statement.callable(), statement.isBatch(op),
+                reported && committedInPart(e), reported && mayBeSplitBySync(statement, flags, sql, at.physical()),
+                surelyWrites(statement, op, flags), run.resetUsed, attempt);
     }
 
     /** Carries out a THROW: the connection's aftermath, the report, and the exception the application gets. */
@@ -187,7 +187,7 @@ public final class Recovery {
                     + " may have been applied: not run again", Run.withPrevious(e, run));
             case COMMIT_LOST -> connection.commitStatementLost(Run.withPrevious(e, run));
         };
-        afterwards(decision.aftermath(), e, facts.recovery().needsNewConnection());
+        afterwards(decision.aftermath(), e, facts);
         if (decision.notReplayable()) {
             reporter.replay(ReplayOutcome.NOT_REPLAYABLE, connection.id());
         }
@@ -201,10 +201,16 @@ public final class Recovery {
     }
 
     /** What becomes of the connection before a failure surfaces. */
-    private void afterwards(Decision.Aftermath aftermath, SQLException e, boolean dead) {
+    private void afterwards(Decision.Aftermath aftermath, SQLException e, FailureFacts facts) {
+        boolean dead = facts.recovery().needsNewConnection();
         switch (aftermath) {
             case CLOSED_BY_DRIVER -> connection.closedByDriver();
-            case DROP_IF_DEAD -> dropIfDead(dead);
+            case DROP_IF_DEAD -> {
+                // a connection-class failure left the physical connection dead: the next call dials anew
+                if (dead && facts.pinnedBy() == null && !facts.inTransaction()) {
+                    connection.dropPhysical();
+                }
+            }
             case DROP -> connection.dropPhysical();
             case LOST_IF_DEAD -> {
                 if (dead) {
@@ -348,9 +354,8 @@ public final class Recovery {
      *
      * <p>The statements are counted by pgjdbc's own parser (what it sent), not by our lexer.
      */
-    private boolean mayBeSplitBySync(FailedWork statement, int flags, String sql) {
+    private static boolean mayBeSplitBySync(FailedWork statement, int flags, String sql, Connection physical) {
         boolean prepared = statement.prepared();
-        Connection physical = connection.physicalInHand();
         int statements = physical != null ? PgjdbcSplit.statements(physical, sql, prepared)
                 : (flags & SqlScan.MULTI) != 0 ? Integer.MAX_VALUE : 1;
         if (statements <= 1) {
@@ -398,17 +403,17 @@ public final class Recovery {
         int attempt = run.failed(e);
         boolean reported = Classifier.serverReported(e);
         Retryability recovery = FailureClass.of(e, false, false, dialer.multiHostPrimary());
-        Journal journal = connection.journal();
+        ConnectionState at = connection.stateAt(e);
         FailureFacts facts = new FailureFacts(false, false, false, Classifier.sqlState(e), reported, recovery, recovery,
-                false, connection.inTransaction(), false, connection.transactionHasWork(),
-                connection.transactionFailure() != null, journal.replayable(), journal.refused(), connection.pinnedBy(),
-                false, false, false, false, false, false, false, run.resetUsed, attempt);
+                false, at.inTransaction(), false, at.transactionHasWork(), at.failedBefore(), at.journalReplayable(),
+                at.journalRefused(), at.pinnedBy(), false, false, false, false, false, false, false, run.resetUsed,
+                attempt);
         Decision decision = FailureDecision.decideCall(facts, what);
         if (reported) {
             connection.refusedByServer(e);
         }
         if (decision.step() == Decision.Step.REPLAY_TRANSACTION) {
-            return connection.replay().heal(e, recovery, run, journal.replayableEntries());
+            return connection.replay().heal(e, recovery, run, connection.journal().replayableEntries());
         }
         throw surface(decision, facts, e, run, FailureAnswers.NONE, null);
     }
@@ -416,8 +421,11 @@ public final class Recovery {
     /** A session call (setReadOnly, setSchema, ...) failed: swap when that heals it. */
     public boolean healForSessionCall(SQLException e) throws SQLException {
         Retryability recovery = FailureClass.of(e, false, false, dialer.multiHostPrimary());
-        if (!recovery.needsNewConnection() || connection.pinnedBy() != null
-                || (connection.inTransaction() && connection.transactionHasWork())) {
+        if (!recovery.needsNewConnection()) {
+            return false;
+        }
+        ConnectionState at = connection.stateAt(e);
+        if (at.pinnedBy() != null || (at.inTransaction() && at.transactionHasWork())) {
             return false;
         }
         connection.swap();
@@ -479,12 +487,5 @@ public final class Recovery {
             return null;
         }
         return connection.journal().replayableEntries();
-    }
-
-    /** A connection-class failure left the physical connection dead: the next call dials anew. */
-    private void dropIfDead(boolean dead) {
-        if (dead && connection.pinnedBy() == null && !connection.inTransaction()) {
-            connection.dropPhysical();
-        }
     }
 }

@@ -161,9 +161,8 @@ public final class AutocommitResolution {
      * statement run here whose transaction surely did not commit: it may run again as if nothing
      * had been sent (the one question {@code Recovery} asks).
      */
-    static boolean neverCommitted(RetryingConnection connection, SQLException e) {
-        AutocommitResolution r = connection.autocommitResolutionIfAny();
-        return r != null && e != null && r.neverCommitted == e;
+    boolean neverCommitted(SQLException e) {
+        return e != null && neverCommitted == e;
     }
 
     /** The transaction failed or was lost: roll it back where the session lives, and leave autocommit as it was. */

@@ -7,6 +7,7 @@ import io.retrying.jdbc.internal.config.RetryConfig;
 import io.retrying.jdbc.internal.dial.Dialer;
 import io.retrying.jdbc.internal.events.RetryReporter;
 import io.retrying.jdbc.internal.failure.DriverVerdict;
+import io.retrying.jdbc.internal.failure.ConnectionState;
 import io.retrying.jdbc.internal.failure.FailedConnection;
 import io.retrying.jdbc.internal.failure.Recovery;
 import io.retrying.jdbc.internal.replay.Shape;
@@ -170,8 +171,9 @@ public final class RetryingConnection extends TransactionCalls implements Failed
     }
 
     @Override
-    public boolean neverCommitted(SQLException e) {
-        return AutocommitResolution.neverCommitted(this, e);
+    public ConnectionState stateAt(SQLException e) {
+        AutocommitResolution r = autocommitResolution;
+        return stateAt(closed, physicalInHand(), pinnedBy, r != null && r.neverCommitted(e));
     }
 
     /** The autocommit resolution, if one was ever made. */

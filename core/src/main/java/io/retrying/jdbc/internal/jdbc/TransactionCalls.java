@@ -6,6 +6,7 @@ import io.retrying.jdbc.Commits;
 import io.retrying.jdbc.internal.commit.CommitResolver;
 import io.retrying.jdbc.internal.commit.TransactionId;
 import io.retrying.jdbc.internal.config.RetryConfig;
+import io.retrying.jdbc.internal.failure.ConnectionState;
 import io.retrying.jdbc.internal.failure.Recovery;
 import io.retrying.jdbc.internal.replay.Journal;
 import io.retrying.jdbc.internal.replay.JournalEntry;
@@ -259,6 +260,16 @@ public abstract class TransactionCalls extends SessionCalls {
         if (inTransaction()) {
             journal().refuse(what + " (read outside the digest)");
         }
+    }
+
+    /**
+     * The funnel's one read of the connection as a call fails ({@link RetryingConnection#stateAt}
+     * adds what the physical connection's side holds): this class's fields read directly.
+     */
+    final ConnectionState stateAt(boolean closed, Connection physical, String pinnedBy, boolean neverCommitted) {
+        Journal j = journal;
+        return new ConnectionState(closed, physical, inTransaction(), transactionWork || sqlTransaction,
+                transactionFailure != null, j == null ? null : j.refused(), pinnedBy, neverCommitted);
     }
 
     /** The failure that doomed the open transaction, or null. */

@@ -26,4 +26,13 @@ public final class FailureClass {
         }
         return Classifier.retryability(e, wrote, merging, multiHostPrimary);
     }
+
+    /**
+     * The class of {@code e} when the work surely wrote, given {@code recovery}, its class when it
+     * did not ({@link #of} with {@code wrote} false): only a lost connection (RECONNECT) can differ,
+     * becoming UNKNOWN, so only then is the classifier asked again.
+     */
+    public static Retryability ifWrote(Retryability recovery, SQLException e, boolean merging, boolean multiHostPrimary) {
+        return recovery == Retryability.RECONNECT ? of(e, true, merging, multiHostPrimary) : recovery;
+    }
 }
