@@ -173,7 +173,7 @@ public final class RetryingConnection extends TransactionCalls implements Failed
     @Override
     public ConnectionState stateAt(SQLException e) {
         AutocommitResolution r = autocommitResolution;
-        return stateAt(closed, physicalInHand(), pinnedBy, r != null && r.neverCommitted(e));
+        return stateAt(id(), closed, physicalInHand(), pinnedBy, r != null && r.neverCommitted(e));
     }
 
     /** The autocommit resolution, if one was ever made. */

@@ -266,9 +266,10 @@ public abstract class TransactionCalls extends SessionCalls {
      * The funnel's one read of the connection as a call fails ({@link RetryingConnection#stateAt}
      * adds what the physical connection's side holds): this class's fields read directly.
      */
-    final ConnectionState stateAt(boolean closed, Connection physical, String pinnedBy, boolean neverCommitted) {
+    final ConnectionState stateAt(String id, boolean closed, Connection physical, String pinnedBy,
+            boolean neverCommitted) {
         Journal j = journal;
-        return new ConnectionState(closed, physical, inTransaction(), transactionWork || sqlTransaction,
+        return new ConnectionState(id, closed, physical, inTransaction(), transactionWork || sqlTransaction,
                 transactionFailure != null, j == null ? null : j.refused(), pinnedBy, neverCommitted);
     }
 

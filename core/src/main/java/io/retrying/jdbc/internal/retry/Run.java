@@ -61,6 +61,11 @@ public final class Run {
         return ++attempt;
     }
 
+    /** The id of the connection whose work this is, for its events. */
+    public String connectionId() {
+        return connectionId;
+    }
+
     public Deadline deadline() {
         return deadline;
     }
