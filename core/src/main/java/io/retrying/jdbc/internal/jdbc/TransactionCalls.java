@@ -91,18 +91,18 @@ public abstract class TransactionCalls extends SessionCalls {
                 || (!session.autoCommit() && (transactionWork || transactionFailure != null));
     }
 
-    /** A new physical connection stands in: the open transaction, its work and failure died with the old one. */
-    final void transactionGone() {
+    /**
+     * A new physical connection stands in: the open transaction, its work and failure died with the
+     * old one, and the id is learnt again on the new one (also when the new one is then refused: it
+     * is discarded, and the next one resets again).
+     */
+    final void newPhysical() {
         transactionFailure = null;
         transactionWork = false;
         sqlTransaction = false;
         outOfSight = false;
         session.rolledBack();
         clearJournal();
-    }
-
-    /** The new physical connection took over: the id is learnt again there. */
-    final void xidOnNewPhysical() {
         if (xid != null) {
             xid.reset();
             xid.newPhysical();
