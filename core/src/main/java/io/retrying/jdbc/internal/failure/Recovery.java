@@ -155,7 +155,7 @@ public final class Recovery {
         boolean merging = (flags & SqlScan.MERGING) != 0;
         boolean multiHost = dialer.multiHostPrimary();
         Retryability recovery = FailureClass.of(e, false, merging, multiHost);
-        int attempt = closedUnder || closedByDriver ? run.attempt : run.failed(e);
+        int attempt = closedUnder || closedByDriver ? run.attempt : run.failed(e, recovery);
         return new FailureFacts(closedUnder, closedByDriver, guardOpen, sqlState, reported, recovery,
                 FailureClass.ifWrote(recovery, e, merging, multiHost), !reported && ("08003".equals(sqlState)
                         // issue 26: an autocommit write in a transaction of its own that surely did not commit
@@ -401,9 +401,9 @@ public final class Recovery {
         if (run == null) {
             run = new Run(policy, config.reconnectWindow(), at.id());
         }
-        int attempt = run.failed(e);
         boolean reported = Classifier.serverReported(e);
         Retryability recovery = FailureClass.of(e, false, false, dialer.multiHostPrimary());
+        int attempt = run.failed(e, recovery);
         FailureFacts facts = new FailureFacts(false, false, false, Classifier.sqlState(e), reported, recovery, recovery,
                 false, at.inTransaction(), false, at.transactionHasWork(), at.failedBefore(), at.journalReplayable(),
                 at.journalRefused(), at.pinnedBy(), false, false, false, false, false, false, false, run.resetUsed,

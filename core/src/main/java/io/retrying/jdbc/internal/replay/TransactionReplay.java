@@ -97,9 +97,9 @@ public final class TransactionReplay {
             } catch (Unreplayable unreplayable) {
                 throw unreplayable(unreplayable, failure, recovery, run);
             } catch (SQLException again) {
-                number = run.failed(again);
-                e = again;
                 cls = FailureClass.of(again, false, false, dialer.multiHostPrimary());
+                number = run.failed(again, cls);
+                e = again;
                 if (!cls.isRetryable()) {
                     reporter.gaveUp(run.event(again, cls, Duration.ZERO, "transaction replay failed"));
                     throw fail(again, cls, run);
