@@ -168,6 +168,9 @@ class ReadersOverThePoolTest {
     void readersLaggingPastTheBoundSendTheReadsToTheWritersPoolOrFailWithoutFallBack() throws Exception {
         HikariConfig writer = writer("rop-lag");
         HikariConfig readers = RetryingHikari.readers(writer, replicas.standbyHosts());
+        readers.setMaximumPoolSize(1);
+        PoolCounters counters = new PoolCounters();
+        readers.setMetricsTrackerFactory(counters);
         Routes routes = new Routes();
         for (PgServer standby : replicas.standbys()) {
             standby.sql("SELECT pg_wal_replay_pause()");
@@ -178,14 +181,15 @@ class ReadersOverThePoolTest {
             // the bound is the setting under test: 1 s here (the default is 10 s)
             try (RetryingHikariDataSource ds = RetryingHikari.over(writer, readers,
                     b -> b.readerMaxLag(java.time.Duration.ofSeconds(1)).listener(routes))) {
+                int made = counters.creations.get(); // HikariCP does not count the one it made to start
                 try (Connection c = ds.getConnection()) {
                     c.setReadOnly(true);
                     assertEquals("f", first(c, "SELECT pg_is_in_recovery()"), "retry.readersFallBackToPrimary: the primary");
                     assertEquals("3", first(c, "SELECT v FROM rop_items WHERE id = 2"), "the primary's row");
                 }
                 assertNoneBorrowed(ds);
-                assertTrue(ds.readerPool().getHikariPoolMXBean().getTotalConnections() >= 1,
-                        "a lagging reader is given back, not evicted");
+                assertEquals(made, counters.creations.get(), "a lagging reader is given back, not evicted");
+                assertEquals(1, ds.readerPool().getHikariPoolMXBean().getTotalConnections());
                 ReadRoute last = routes.seen.get(routes.seen.size() - 1);
                 assertEquals(ReadRoute.Target.PRIMARY, last.target());
                 assertEquals(ReadRoute.Reason.NO_STANDBY_USABLE, last.reason());
@@ -236,6 +240,61 @@ class ReadersOverThePoolTest {
             // a restarted standby dates its lag by the first transaction it replays: give it one
             primary.sql("UPDATE rop_items SET v = v WHERE id = 1");
             replicas.awaitReplay();
+        }
+    }
+
+    @Test
+    void aReaderIsCheckedOnceWhileItsVerdictHoldsNotOnEveryBorrow() throws Exception {
+        HikariConfig readers = RetryingHikari.readers(writer("rop-memo"), replicas.standbyHosts());
+        readers.setMaximumPoolSize(1); // every borrow for reads lends the same physical connection
+        java.util.concurrent.atomic.AtomicInteger checks = new java.util.concurrent.atomic.AtomicInteger();
+        try (HikariDataSource writerPool = new HikariDataSource(writer("rop-memo"));
+                HikariDataSource readerPool = new HikariDataSource(readers)) {
+            // counts what runs on the readers' connections: the layer's check asks pg_last_wal_replay_lsn()
+            javax.sql.DataSource counted = net.ttddyy.dsproxy.support.ProxyDataSourceBuilder.create(readerPool)
+                    .afterQuery((exec, queries) -> queries.stream()
+                            .filter(q -> q.getQuery().contains("pg_last_wal_replay_lsn")).forEach(q -> checks.incrementAndGet()))
+                    .build();
+            javax.sql.DataSource ds = io.retrying.jdbc.RetryingDataSource.builder(writerPool).readers(counted).build();
+            for (int i = 0; i < 5; i++) {
+                try (Connection c = ds.getConnection()) {
+                    c.setReadOnly(true);
+                    assertEquals("t", first(c, "SELECT pg_is_in_recovery()"));
+                }
+            }
+            assertEquals(1, checks.get(), "one check for five borrows of one reader connection (the default bound: 10 s)");
+        }
+    }
+
+    @Test
+    void aReaderThatIsNoStandbyIsEvictedAndTheReadsRunOnTheWritersPool() throws Exception {
+        HikariConfig writer = writer("rop-primary");
+        // a "reader" pool on the primary: what a standby promoted under the pool looks like
+        HikariConfig readers = RetryingHikari.readers(writer, primary.host() + ":" + primary.port());
+        readers.setMaximumPoolSize(1);
+        PoolCounters counters = new PoolCounters();
+        readers.setMetricsTrackerFactory(counters);
+        Routes routes = new Routes();
+        try (RetryingHikariDataSource ds = RetryingHikari.over(writer, readers, b -> b.listener(routes))) {
+            int made = counters.creations.get(); // HikariCP does not count the one it made to start
+            try (Connection c = ds.getConnection()) {
+                c.setReadOnly(true);
+                assertEquals("10", first(c, "SELECT count(*) FROM rop_items"));
+            }
+            assertNoneBorrowed(ds);
+            assertEquals(ReadRoute.Target.PRIMARY, routes.seen.get(0).target());
+            assertEquals(ReadRoute.Reason.NO_STANDBY_USABLE, routes.seen.get(0).reason());
+            // evicted from the readers' pool (not left in it, nor handed to the writer's): the pool dials anew
+            long deadline = System.nanoTime() + 10_000_000_000L;
+            while (counters.creations.get() == made && System.nanoTime() < deadline) {
+                Thread.sleep(20);
+            }
+            assertEquals(made + 1, counters.creations.get(), "the readers' pool made a new connection for the evicted one");
+            try (Connection c = ds.getConnection()) {
+                c.setReadOnly(true);
+                assertEquals("f", first(c, "SELECT pg_is_in_recovery()"));
+            }
+            assertNoneBorrowed(ds);
         }
     }
 
