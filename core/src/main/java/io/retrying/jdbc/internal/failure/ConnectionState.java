@@ -7,6 +7,7 @@ import java.sql.Connection;
  * ({@link FailedConnection#stateAt}) before anything is decided, so that the funnel gathers its
  * facts without climbing back into the connection once a fact. Made on the failure path only.
  *
+ * @param id the connection's id, for the events of the run
  * @param closed the application closed (or aborted) the connection
  * @param physical the physical connection in hand, null between a loss and the next dial
  * @param inTransaction statements run inside a transaction the application opened
@@ -17,7 +18,7 @@ import java.sql.Connection;
  * @param neverCommitted the failure is an autocommit write's, run in a transaction of its own whose
  *        COMMIT surely did not land ({@code retry.resolveAutocommitWrites}, issue 26)
  */
-public record ConnectionState(boolean closed, Connection physical, boolean inTransaction, boolean transactionHasWork,
+public record ConnectionState(String id, boolean closed, Connection physical, boolean inTransaction, boolean transactionHasWork,
         boolean failedBefore, String journalRefused, String pinnedBy, boolean neverCommitted) {
 
     /** The journal can be replayed: its bound not passed, nothing read outside what it verifies. */

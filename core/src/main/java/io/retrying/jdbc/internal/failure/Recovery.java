@@ -94,11 +94,12 @@ public final class Recovery {
      */
     public Run failed(FailedWork statement, int op, SQLException e, int flags, String sql, Run run)
             throws SQLException {
+        ConnectionState at = connection.stateAt(e);
         if (run == null) {
-            run = new Run(policy, config.reconnectWindow(), connection.id());
+            run = new Run(policy, config.reconnectWindow(), at.id());
         }
         boolean guardOpen = run.readOnlyGuard != null;
-        FailureFacts facts = facts(statement, op, e, flags, sql, run, guardOpen);
+        FailureFacts facts = facts(at, statement, op, e, flags, sql, run, guardOpen);
         Decision decision = FailureDecision.decide(facts, FailureAnswers.NONE);
         // decided: now act, first ending the guarded attempt's read-only transaction, whatever follows
         Throwable guardedLoss = guardOpen ? endGuard(run) : null;
@@ -145,9 +146,8 @@ public final class Recovery {
     }
 
     /** What is known about {@code e}, gathered once, before anything is decided or done. */
-    private FailureFacts facts(FailedWork statement, int op, SQLException e, int flags, String sql, Run run,
-            boolean guardOpen) {
-        ConnectionState at = connection.stateAt(e);
+    private FailureFacts facts(ConnectionState at, FailedWork statement, int op, SQLException e, int flags, String sql,
+            Run run, boolean guardOpen) {
         boolean closedUnder = at.closed() || statement.closedByApp();
         boolean closedByDriver = !closedUnder && DriverVerdict.closedOnPurpose(e, at.physical());
         String sqlState = Classifier.sqlState(e);
@@ -155,7 +155,7 @@ public final class Recovery {
         boolean merging = (flags & SqlScan.MERGING) != 0;
         boolean multiHost = dialer.multiHostPrimary();
         Retryability recovery = FailureClass.of(e, false, merging, multiHost);
-        int attempt = closedUnder || closedByDriver ? run.attempt : run.failed(e);
+        int attempt = closedUnder || closedByDriver ? run.attempt : run.failed(e, recovery);
         return new FailureFacts(closedUnder, closedByDriver, guardOpen, sqlState, reported, recovery,
                 FailureClass.ifWrote(recovery, e, merging, multiHost), !reported && ("08003".equals(sqlState)
                         // issue 26: an autocommit write in a transaction of its own that surely did not commit
@@ -189,7 +189,7 @@ public final class Recovery {
         };
         afterwards(decision.aftermath(), e, facts);
         if (decision.notReplayable()) {
-            reporter.replay(ReplayOutcome.NOT_REPLAYABLE, connection.id());
+            reporter.replay(ReplayOutcome.NOT_REPLAYABLE, run.connectionId());
         }
         switch (decision.report()) {
             case GAVE_UP -> reporter.gaveUp(run.event(surfaced, decision.eventClass(), Duration.ZERO, decision.reason()));
@@ -397,13 +397,13 @@ public final class Recovery {
      * @param what the call, for the give-up event
      */
     public Run callFailed(SQLException e, Run run, String what) throws SQLException {
+        ConnectionState at = connection.stateAt(e);
         if (run == null) {
-            run = new Run(policy, config.reconnectWindow(), connection.id());
+            run = new Run(policy, config.reconnectWindow(), at.id());
         }
-        int attempt = run.failed(e);
         boolean reported = Classifier.serverReported(e);
         Retryability recovery = FailureClass.of(e, false, false, dialer.multiHostPrimary());
-        ConnectionState at = connection.stateAt(e);
+        int attempt = run.failed(e, recovery);
         FailureFacts facts = new FailureFacts(false, false, false, Classifier.sqlState(e), reported, recovery, recovery,
                 false, at.inTransaction(), false, at.transactionHasWork(), at.failedBefore(), at.journalReplayable(),
                 at.journalRefused(), at.pinnedBy(), false, false, false, false, false, false, false, run.resetUsed,

@@ -154,12 +154,13 @@ public final class RetryingConnection extends TransactionCalls implements Failed
 
     /**
      * Where an autocommit statement about to run with {@code op} and {@code flags} goes to be
-     * resolvable if its connection is lost ({@code retry.resolveAutocommitWrites}, issue 26), or
-     * null: the setting off, a transaction open, a pinned or read-only session, or work that cannot
+     * resolvable if its connection is lost ({@code retry.resolveAutocommitWrites}, issue 26; the caller
+     * asks only with the setting on), or
+     * null: a transaction open, a pinned or read-only session, or work that cannot
      * write by its reading ({@link AutocommitResolution#wants}).
      */
     AutocommitResolution resolvingAutocommit(int op, int flags) {
-        if (!config.resolveAutocommitWrites() || inTransaction() || pinnedBy != null || session.readOnly()
+        if (inTransaction() || pinnedBy != null || session.readOnly()
                 || !AutocommitResolution.wants(op, flags) || Placeholder.is(delegate)) {
             return null;
         }
@@ -173,7 +174,7 @@ public final class RetryingConnection extends TransactionCalls implements Failed
     @Override
     public ConnectionState stateAt(SQLException e) {
         AutocommitResolution r = autocommitResolution;
-        return stateAt(closed, physicalInHand(), pinnedBy, r != null && r.neverCommitted(e));
+        return stateAt(id(), closed, physicalInHand(), pinnedBy, r != null && r.neverCommitted(e));
     }
 
     /** The autocommit resolution, if one was ever made. */
@@ -305,14 +306,13 @@ public final class RetryingConnection extends TransactionCalls implements Failed
         Connection fresh = checked.fresh();
         pinnedBy = null;
         lost = null;
-        transactionGone();
+        newPhysical();
         newPhysicalForIsolation(config.initializer() != null);
         if (checked.refused() != null) {
             dialer.discard(fresh);
             lost = checked.refused();
             throw lost;
         }
-        xidOnNewPhysical();
         delegate = fresh;
         if (closed) {
             // aborted from another thread while dialing: the new connection must not outlive it

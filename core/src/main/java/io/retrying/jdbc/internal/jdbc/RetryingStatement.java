@@ -307,7 +307,9 @@ public class RetryingStatement extends StatementResults implements FailedWork {
                 ridden = null;
                 TransactionId capture = owner.captureWanted();
                 AutocommitResolution resolving;
-                if (capture == null && (resolving = owner.resolvingAutocommit(op, flags)) != null && !forcesBinary()
+                // the setting read here, so that with it off (the default) an attempt does not ask the connection
+                if (capture == null && owner.config.resolveAutocommitWrites()
+                        && (resolving = owner.resolvingAutocommit(op, flags)) != null && !forcesBinary()
                         && owner.xid().ridesOn(owner.generation(), owner.physicalInHand()) && canRide(d, op, sql, flags)) {
                     // an autocommit write, resolvable when its connection is lost (issue 26)
                     result = resolving.run(this, d, op, sql, intArg, arg);

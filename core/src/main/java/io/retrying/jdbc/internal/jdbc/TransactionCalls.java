@@ -91,18 +91,18 @@ public abstract class TransactionCalls extends SessionCalls {
                 || (!session.autoCommit() && (transactionWork || transactionFailure != null));
     }
 
-    /** A new physical connection stands in: the open transaction, its work and failure died with the old one. */
-    final void transactionGone() {
+    /**
+     * A new physical connection stands in: the open transaction, its work and failure died with the
+     * old one, and the id is learnt again on the new one (also when the new one is then refused: it
+     * is discarded, and the next one resets again).
+     */
+    final void newPhysical() {
         transactionFailure = null;
         transactionWork = false;
         sqlTransaction = false;
         outOfSight = false;
         session.rolledBack();
         clearJournal();
-    }
-
-    /** The new physical connection took over: the id is learnt again there. */
-    final void xidOnNewPhysical() {
         if (xid != null) {
             xid.reset();
             xid.newPhysical();
@@ -266,9 +266,10 @@ public abstract class TransactionCalls extends SessionCalls {
      * The funnel's one read of the connection as a call fails ({@link RetryingConnection#stateAt}
      * adds what the physical connection's side holds): this class's fields read directly.
      */
-    final ConnectionState stateAt(boolean closed, Connection physical, String pinnedBy, boolean neverCommitted) {
+    final ConnectionState stateAt(String id, boolean closed, Connection physical, String pinnedBy,
+            boolean neverCommitted) {
         Journal j = journal;
-        return new ConnectionState(closed, physical, inTransaction(), transactionWork || sqlTransaction,
+        return new ConnectionState(id, closed, physical, inTransaction(), transactionWork || sqlTransaction,
                 transactionFailure != null, j == null ? null : j.refused(), pinnedBy, neverCommitted);
     }
 

@@ -12,6 +12,7 @@ import io.retrying.jdbc.internal.events.RetryReporter;
 import io.retrying.jdbc.internal.failure.Recovery;
 import io.retrying.jdbc.internal.proof.OutsideEffects;
 import io.retrying.jdbc.internal.retry.FailureClass;
+import io.retrying.jdbc.internal.session.SessionState;
 import io.retrying.jdbc.internal.retry.Run;
 import io.retrying.jdbc.internal.retry.Waits;
 import io.retrying.jdbc.internal.sql.ParameterLog;
@@ -96,9 +97,9 @@ public final class TransactionReplay {
             } catch (Unreplayable unreplayable) {
                 throw unreplayable(unreplayable, failure, recovery, run);
             } catch (SQLException again) {
-                number = run.failed(again);
-                e = again;
                 cls = FailureClass.of(again, false, false, dialer.multiHostPrimary());
+                number = run.failed(again, cls);
+                e = again;
                 if (!cls.isRetryable()) {
                     reporter.gaveUp(run.event(again, cls, Duration.ZERO, "transaction replay failed"));
                     throw fail(again, cls, run);
@@ -189,6 +190,9 @@ public final class TransactionReplay {
     /** Runs the entries again on the current physical connection, verifying each. */
     private void replay(List<JournalEntry> entries, SQLException cause) throws SQLException {
         Connection physical = connection.delegate();
+        // read once: the loop below talks to the journal and the session, not to the connection again
+        Journal journal = connection.journal();
+        SessionState session = connection.session();
         boolean outside = OutsideEffects.present(physical);
         int index = 0;
         for (JournalEntry entry : entries) {
@@ -202,15 +206,15 @@ public final class TransactionReplay {
                     case JournalEntry.SAVEPOINT -> {
                         RetryingSavepoint sp = entry.savepoint;
                         sp.physical = sp.name() == null ? physical.setSavepoint() : physical.setSavepoint(sp.name());
-                        connection.session().savepoint(sp, sp.name());
+                        session.savepoint(sp, sp.name());
                     }
                     case JournalEntry.ROLLBACK_TO -> {
                         physical.rollback(entry.savepoint.physical);
-                        connection.session().rollbackTo(entry.savepoint, null);
+                        session.rollbackTo(entry.savepoint, null);
                     }
                     case JournalEntry.RELEASE -> {
                         physical.releaseSavepoint(entry.savepoint.physical);
-                        connection.session().release(entry.savepoint, null);
+                        session.release(entry.savepoint, null);
                     }
                     default -> execute(physical, entry, index, entries.size(), cause);
                 }
@@ -228,14 +232,14 @@ public final class TransactionReplay {
                 throw diverged;
             }
             if (entry.kind == JournalEntry.EXECUTION && (entry.flags & SqlScan.SESSION) != 0) {
-                connection.session().sqlExecuted(entry.sql, true);
+                session.sqlExecuted(entry.sql, true);
             }
             if (entry.kind == JournalEntry.EXECUTION && (entry.flags & SqlScan.CONFIG) != 0
                     && (entry.binding == null || entry.binding instanceof ParameterLog)) {
                 // it was restorable the first time (else the connection was pinned and no replay runs)
-                connection.session().configExecuted(entry.sql, entry.flags, (ParameterLog) entry.binding, true);
+                session.configExecuted(entry.sql, entry.flags, (ParameterLog) entry.binding, true);
             }
-            connection.journal().replayed(entry);
+            journal.replayed(entry);
         }
     }
 

@@ -35,6 +35,8 @@ public final class Run {
     public Throwable readOnlyGuard;
     private final List<Throwable> previous = new ArrayList<>(2);
     private Throwable last;
+    /** The class the last failure was recovered as, when its caller said; null otherwise. */
+    private Retryability lastRecovery;
     /** When the first failure was counted, in the policy's nanos. */
     private long firstFailureNanos;
 
@@ -52,6 +54,15 @@ public final class Run {
 
     /** Counts a failure; returns its attempt number. */
     public int failed(Throwable e) {
+        return failed(e, null);
+    }
+
+    /**
+     * Counts a failure of the class {@code recovery} gave it in its context (null: not known here);
+     * returns its attempt number. The class is what {@link #recoveredEvent} reports once the work succeeds.
+     */
+    public int failed(Throwable e, Retryability recovery) {
+        lastRecovery = recovery;
         if (last != null) {
             previous.add(last);
         } else {
@@ -59,6 +70,11 @@ public final class Run {
         }
         last = e;
         return ++attempt;
+    }
+
+    /** The id of the connection whose work this is, for its events. */
+    public String connectionId() {
+        return connectionId;
     }
 
     public Deadline deadline() {
@@ -90,8 +106,8 @@ public final class Run {
 
     /** After success: the last failure overcome, for onRecovered. */
     public RetryEvent recoveredEvent() {
-        Retryability recovery = last instanceof SQLException e ? FailureClass.of(e, false, false, false)
-                : Classifier.retryability(last);
+        Retryability recovery = lastRecovery != null ? lastRecovery
+                : last instanceof SQLException e ? FailureClass.of(e, false, false, false) : Classifier.retryability(last);
         return event(last, recovery, Duration.ZERO, "succeeded after retry");
     }
 
