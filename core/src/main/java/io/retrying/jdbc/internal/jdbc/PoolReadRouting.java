@@ -6,6 +6,8 @@ import io.retrying.jdbc.Retryability;
 import io.retrying.jdbc.internal.config.Readers;
 import io.retrying.jdbc.internal.dial.DataSourceDialer;
 import io.retrying.jdbc.internal.dial.Dialer;
+import io.retrying.jdbc.internal.dial.ReaderPool;
+import io.retrying.jdbc.internal.dial.StandbyVerdicts;
 import io.retrying.jdbc.internal.events.RetryReporter;
 import java.sql.Connection;
 import java.sql.SQLException;

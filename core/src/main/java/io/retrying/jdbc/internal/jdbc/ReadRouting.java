@@ -7,6 +7,7 @@ import io.retrying.jdbc.internal.config.RetrySetting;
 import io.retrying.jdbc.internal.dial.DataSourceDialer;
 import io.retrying.jdbc.internal.dial.DialTarget;
 import io.retrying.jdbc.internal.dial.Dialer;
+import io.retrying.jdbc.internal.dial.ReaderPool;
 import io.retrying.jdbc.internal.dial.DriverDialer;
 import io.retrying.jdbc.internal.events.RetryReporter;
 import java.sql.Connection;

@@ -1,4 +1,4 @@
-package io.retrying.jdbc.internal.jdbc;
+package io.retrying.jdbc.internal.dial;
 
 import java.lang.ref.WeakReference;
 import java.sql.Connection;
@@ -24,7 +24,7 @@ import org.postgresql.PGConnection;
  * immutable verdict set and read with no lock: two connections on one slot only cost one of them a
  * question. The pgjdbc connection is held weakly, so one the pool closed is not kept. Thread-safe.
  */
-final class StandbyVerdicts {
+public final class StandbyVerdicts {
 
     private static final int SLOTS = 64; // a power of two, above any reader pool's usual size
 
@@ -33,8 +33,11 @@ final class StandbyVerdicts {
 
     private final AtomicReferenceArray<Verdict> slots = new AtomicReferenceArray<>(SLOTS);
 
+    StandbyVerdicts() {
+    }
+
     /** The pgjdbc connection under the pool's proxy: what stays the same from one borrow to the next. */
-    static Object key(Connection borrowed) {
+    public static Object key(Connection borrowed) {
         try {
             return borrowed.unwrap(PGConnection.class);
         } catch (SQLException | RuntimeException notPgjdbc) {
@@ -43,13 +46,13 @@ final class StandbyVerdicts {
     }
 
     /** Whether {@code key}'s server was found a standby within the bound, and still must be. */
-    boolean usable(Object key) {
+    public boolean usable(Object key) {
         Verdict v = slots.get(slot(key));
         return v != null && v.physical.get() == key && System.nanoTime() - v.goodUntilNanos < 0 && stillStandby(key);
     }
 
     /** {@code key}'s server is a standby {@code lagMs} behind, within {@code bound}. */
-    void found(Object key, long lagMs, Duration bound) {
+    public void found(Object key, long lagMs, Duration bound) {
         long holds = Math.max(0, bound.toMillis() - lagMs) * 1_000_000L;
         slots.set(slot(key), new Verdict(new WeakReference<>(key), System.nanoTime() + holds));
     }

@@ -1,8 +1,6 @@
-package io.retrying.jdbc.internal.jdbc;
+package io.retrying.jdbc.internal.dial;
 
 import io.retrying.jdbc.internal.config.PgTarget;
-import io.retrying.jdbc.internal.dial.DataSourceDialer;
-import io.retrying.jdbc.internal.dial.Dialer;
 import java.sql.Connection;
 import java.sql.SQLException;
 import javax.sql.DataSource;
@@ -10,7 +8,7 @@ import javax.sql.DataSource;
 /**
  * A writer's data source with a pool of readers beside it (issue 27 over a pool): what
  * {@code RetryingDataSource.builder(pool).readers(readerPool)} dials through. Each retrying
- * connection routes over it with a {@link PoolReadRouting} of its own; the verdicts on the readers'
+ * connection routes over it with a {@code PoolReadRouting} of its own (internal.jdbc); the verdicts on the readers'
  * physical connections ({@link StandbyVerdicts}) are shared by all of them. Immutable but for the
  * verdicts; thread-safe.
  */
@@ -37,19 +35,19 @@ public final class ReaderPool implements Dialer {
         return new ReaderPool(writer.withCredentials(user, password), readers.withCredentials(user, password), verdicts);
     }
 
-    DataSourceDialer writer() {
+    public DataSourceDialer writer() {
         return writer;
     }
 
-    DataSourceDialer readers() {
+    public DataSourceDialer readers() {
         return readers;
     }
 
-    StandbyVerdicts verdicts() {
+    public StandbyVerdicts verdicts() {
         return verdicts;
     }
 
-    /** The writer's: a retrying connection always routes over this ({@link ReadRouting#over}), never dials it as it is. */
+    /** The writer's: a retrying connection always routes over this ({@code ReadRouting.over}), never dials it as it is. */
     @Override
     public Connection dial() throws SQLException {
         return writer.dial();
