@@ -8,7 +8,8 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
 import org.postgresql.PGConnection;
 
 /**
- * The physical connections of a reader pool found usable, remembered so that a borrow for reads
+ * The physical connections of a reader pool found usable (and whether the pool lent nothing a moment
+ * ago), remembered so that a borrow for reads
  * costs no round trip (issue 27). A pool lends the same few connections again and again; asking each
  * borrow's server whether it is a standby and how far it lags would add two round trips to every
  * read-only unit of work.
@@ -28,12 +29,36 @@ public final class StandbyVerdicts {
 
     private static final int SLOTS = 64; // a power of two, above any reader pool's usual size
 
+    /**
+     * How long reads leave the pool of readers alone after it lent nothing (its acquire timeout: the
+     * standbys down, or every reader busy): each read would otherwise wait that timeout again before
+     * falling back. Long enough that the reads of the next moments do not pay it, short enough that
+     * a standby back is read from within seconds.
+     */
+    public static final int REST_SECONDS = 5;
+    private static final long REST_NANOS = REST_SECONDS * 1_000_000_000L;
+
     private record Verdict(WeakReference<Object> physical, long goodUntilNanos) {
     }
 
     private final AtomicReferenceArray<Verdict> slots = new AtomicReferenceArray<>(SLOTS);
 
+    /** Until when (System.nanoTime) reads leave the pool alone, while {@link #resting}; volatile, no lock. */
+    private volatile long restUntil;
+    private volatile boolean resting;
+
     StandbyVerdicts() {
+    }
+
+    /** Whether the pool of readers lent nothing a moment ago ({@link #REST_NANOS}): reads then fall back at once. */
+    public boolean poolResting() {
+        return resting && System.nanoTime() - restUntil < 0;
+    }
+
+    /** The pool of readers lent nothing: reads leave it alone for a while. */
+    public void poolLentNothing() {
+        restUntil = System.nanoTime() + REST_NANOS;
+        resting = true;
     }
 
     /** The pgjdbc connection under the pool's proxy: what stays the same from one borrow to the next. */

@@ -11,6 +11,7 @@ import io.retrying.jdbc.internal.dial.StandbyVerdicts;
 import io.retrying.jdbc.internal.events.RetryReporter;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.sql.SQLTransientConnectionException;
 
 /**
  * Reads routed to a pool of readers ({@link ReaderPool}), writes to the writer's pool: the layer
@@ -26,7 +27,8 @@ import java.sql.SQLException;
  * given back as it is: evicting it would make the pool dial the same lagging server again on every
  * read, and the standby may catch up within the second; the next borrow asks again. Either way, and
  * when the reader pool has nothing to lend (its acquire timeout: {@code connectionTimeout} bounds
- * how long a read waits for a reader), reads fall back to the writer's pool per
+ * how long a read waits for a reader; for some seconds after, reads leave the readers' pool alone
+ * rather than each waiting as long), reads fall back to the writer's pool per
  * {@code readersFallBackToPrimary}; else the dial fails with 08001 and is retried within the
  * reconnect window.
  *
@@ -64,7 +66,19 @@ final class PoolReadRouting extends ReadRouting {
         SQLException why;
         Connection c = null;
         try {
-            c = deadOnes == null ? readerPool.dial() : readerPool.dialReplacement(deadOnes);
+            if (verdicts.poolResting()) {
+                throw new SQLTransientConnectionException("The pool of readers lent no connection a moment ago;"
+                        + " reads leave it alone for " + StandbyVerdicts.REST_SECONDS + " s", "08001");
+            }
+            try {
+                c = deadOnes == null ? readerPool.dial() : readerPool.dialReplacement(deadOnes);
+            } catch (SQLException lentNothing) {
+                Retryability recovery = Classifier.retryability(lentNothing);
+                if (recovery.needsNewConnection() || recovery == Retryability.BACKPRESSURE) {
+                    verdicts.poolLentNothing(); // a pool's acquire timeout: the next reads would wait it again
+                }
+                throw lentNothing;
+            }
             Object key = StandbyVerdicts.key(c);
             if (verdicts.usable(key)) {
                 return taken(c);
