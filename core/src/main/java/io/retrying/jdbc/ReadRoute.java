@@ -4,15 +4,16 @@ import java.util.Objects;
 
 /**
  * Where a connection's reads went, for {@link RetryListener#onReadRouted}: with reader hosts
- * ({@code retry.readers}), a connection in {@code setReadOnly(true)} runs on a hot standby among
- * them, or, when none is up, a standby and within the lag bound, on the primary
- * ({@code retry.readersFallBackToPrimary}). One route for each physical connection dialed for
- * reads (at the switch to read-only, and again when a lost one is replaced); a parked connection
- * taken back at the next switch is not routed again.
+ * ({@code retry.readers}) or a pool of readers ({@code RetryingDataSource.Builder.readers(DataSource)}),
+ * a connection in {@code setReadOnly(true)} runs on a hot standby among them, or, when none is up,
+ * a standby and within the lag bound, on the primary ({@code retry.readersFallBackToPrimary}). One
+ * route for each physical connection dialed (over pools: borrowed) for reads (at the switch to
+ * read-only, and again when a lost one is replaced); a parked connection taken back at the next
+ * switch is not routed again.
  *
  * @param target the kind of server the reads run on
  * @param server the server dialed: the reader's {@code host:port} as {@code retry.readers} names it,
- *     or the primary's {@code host:port} as pgjdbc reached it (never a user or password)
+ *     or, over a pool and for the primary, the {@code host:port} pgjdbc reached (never a user or password)
  * @param reason why the reads run there
  */
 public record ReadRoute(Target target, String server, Reason reason) {

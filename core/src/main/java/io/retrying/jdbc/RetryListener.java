@@ -17,8 +17,8 @@ package io.retrying.jdbc;
  * dial ({@code getConnection}; its events have {@link RetryEvent#maxAttempts()} 0), a unit of
  * {@link Retrying}. A piece of work that retried ends in exactly one {@link #onRecovered} or
  * {@link #onGiveUp}; one that did not ends in {@link #onSuccessWithoutRetry} or {@link #onGiveUp}
- * (dials: nothing on success). With reader hosts ({@code retry.readers}), each physical connection
- * dialed for reads is told to {@link #onReadRouted}: where the reads went, and why.
+ * (dials: nothing on success). With reader hosts ({@code retry.readers}) or a pool of readers, each
+ * physical connection taken for reads is told to {@link #onReadRouted}: where the reads went, and why.
  */
 public interface RetryListener {
 
@@ -92,10 +92,12 @@ public interface RetryListener {
 
     /**
      * A physical connection for reads was dialed by the routing of reader hosts
-     * ({@code retry.readers}): to a standby, or, with no reader usable, to the primary. Once per
-     * physical connection (when a connection is set read-only and must change servers, and when a
-     * lost one is replaced), never per statement; a parked connection taken back is not routed
-     * again. Never called for a data source without readers.
+     * ({@code retry.readers}), or borrowed from a pool of readers
+     * ({@code RetryingDataSource.builder(pool).readers(readerPool)}): on a standby, or, with no
+     * reader usable, on the primary. Once per physical connection dialed, or per borrow from the
+     * pools (when a connection is set read-only and must change servers, and when a lost one is
+     * replaced), never per statement; a parked connection taken back is not routed again. Never
+     * called for a data source without readers.
      *
      * @param route the kind of server, its {@code host:port} and why
      */

@@ -7,7 +7,9 @@ import io.retrying.jdbc.internal.config.RetrySetting;
 import io.retrying.jdbc.internal.config.RetryingUrl;
 import io.retrying.jdbc.internal.config.SettingValues;
 import io.retrying.jdbc.internal.dial.DataSourceDialer;
-import io.retrying.jdbc.internal.dial.ObservingSocketFactory;
+import io.retrying.jdbc.internal.dial.Dialer;
+import io.retrying.jdbc.internal.dial.ReaderPool;
+import io.retrying.jdbc.internal.dial.UrlDataSource;
 import io.retrying.jdbc.internal.config.Readers;
 import io.retrying.jdbc.internal.jdbc.RetryingConnections;
 import java.io.PrintWriter;
@@ -60,10 +62,19 @@ import org.postgresql.ds.common.BaseDataSource;
  */
 public final class RetryingDataSource implements DataSource {
 
-    /** What a configured data source works with; fixed once made. */
-    private record Resolved(DataSource target, RetryConfig config, PgTarget where, DataSourceDialer dialer) {
-        Resolved(DataSource target, RetryConfig config, PgTarget where) {
-            this(target, config, where, new DataSourceDialer(target, null, null, where));
+    /** What a configured data source works with; fixed once made. {@code readers} is null without a reader pool. */
+    private record Resolved(DataSource target, RetryConfig config, PgTarget where, DataSourceDialer dialer,
+            ReaderPool readers) {
+        static Resolved of(DataSource target, RetryConfig config, PgTarget where, DataSource readerPool) {
+            DataSourceDialer dialer = new DataSourceDialer(target, null, null, where);
+            return new Resolved(target, config, where, dialer, readerPool == null ? null : ReaderPool.of(dialer, readerPool));
+        }
+
+        Dialer dialer(String user, String password) {
+            if (readers != null) {
+                return user == null ? readers : readers.withCredentials(user, password);
+            }
+            return user == null ? dialer : dialer.withCredentials(user, password);
         }
     }
 
@@ -119,14 +130,14 @@ public final class RetryingDataSource implements DataSource {
     @Override
     public Connection getConnection() throws SQLException {
         Resolved r = resolve();
-        return RetryingConnections.open(r.dialer, r.config);
+        return RetryingConnections.open(r.dialer(null, null), r.config);
     }
 
     /** As {@link #getConnection()}, with the target's {@code getConnection(username, password)}. */
     @Override
     public Connection getConnection(String username, String password) throws SQLException {
         Resolved r = resolve();
-        return RetryingConnections.open(r.dialer.withCredentials(username, password), r.config);
+        return RetryingConnections.open(r.dialer(username, password), r.config);
     }
 
     private Resolved resolve() throws SQLException {
@@ -164,7 +175,7 @@ public final class RetryingDataSource implements DataSource {
             target = targetDataSource;
             where = PgTarget.of(target);
         } else if (url != null) {
-            PGSimpleDataSource pg = pgDataSource(settings);
+            PGSimpleDataSource pg = UrlDataSource.pg(url, user, password, targetProperties, settings);
             target = pg;
             where = PgTarget.of(pg);
         } else {
@@ -180,37 +191,7 @@ public final class RetryingDataSource implements DataSource {
         if (logWriter != null) {
             target.setLogWriter(logWriter);
         }
-        return new Resolved(target, config, where);
-    }
-
-    /** The pgjdbc data source for {@link #setUrl}; moves the URL's {@code retry.*} into settings. */
-    private PGSimpleDataSource pgDataSource(Properties settings) throws SQLException {
-        String pgUrl = url;
-        Properties props = new Properties();
-        props.putAll(targetProperties);
-        if (RetryingUrl.accepts(url)) {
-            RetryingUrl split = RetryingUrl.split(url, null);
-            pgUrl = split.pgUrl();
-            settings.putAll(split.retryProps());
-        }
-        RetryingUrl.checkParsable(pgUrl, null, "RetryingDataSource url");
-        PGSimpleDataSource pg = new PGSimpleDataSource();
-        pg.setURL(pgUrl);
-        for (String key : props.stringPropertyNames()) {
-            pg.setProperty(key, props.getProperty(key));
-        }
-        if (user != null) {
-            pg.setUser(user);
-        }
-        if (password != null) {
-            pg.setPassword(password);
-        }
-        if (pg.getSocketFactory() == null) {
-            // sockets that tell a proxy with no backend from a server that answered, for the dial loop
-            pg.setSocketFactory(ObservingSocketFactory.class.getName());
-            pg.setSocketFactoryArg(ObservingSocketFactory.OBSERVE_ONLY);
-        }
-        return pg;
+        return Resolved.of(target, config, where, null);
     }
 
     // ---------------------------------------------------------------- JavaBean setters
@@ -378,7 +359,7 @@ public final class RetryingDataSource implements DataSource {
      * {@code retry.readers}: hot standbys ({@code host:port,host:port}) for connections in
      * {@code setReadOnly(true)}. Routing needs connections dialed from a URL: through
      * {@code setUrl} or over pgjdbc's own data source; over a pool, {@code getConnection} refuses
-     * it (22023).
+     * it (22023): give the builder a pool of readers instead ({@link Builder#readers(DataSource)}).
      */
     public void setReaders(String hostPorts) {
         setting(RetrySetting.READERS, hostPorts);
@@ -543,6 +524,7 @@ public final class RetryingDataSource implements DataSource {
         private boolean resolveAutocommitWrites = RetryConfig.defaults().resolveAutocommitWrites();
         private BreakerSettings breaker = RetryConfig.defaults().breaker();
         private Readers readers = Readers.NONE;
+        private DataSource readerPool;
         private List<String> sessionSettings = List.of();
 
         private Builder(DataSource target) {
@@ -646,13 +628,9 @@ public final class RetryingDataSource implements DataSource {
         }
 
         /**
-         * Whether dials to a pgjdbc data source go through the circuit breaker of their server
-         * (default on; a pool dials for itself and is not guarded).
-         */
-        /**
          * Hot standbys ({@code host:port,host:port}) for connections in {@code setReadOnly(true)}
          * (issue 27); empty for none. The target must be pgjdbc's own data source (the readers are
-         * dialed with its settings).
+         * dialed with its settings); over a pool, see {@link #readers(DataSource)}.
          *
          * @throws IllegalArgumentException naming the entry that is not a host or port
          */
@@ -661,7 +639,22 @@ public final class RetryingDataSource implements DataSource {
             return this;
         }
 
-        /** How far behind the primary a reader may be when dialed; default 10 s. */
+        /**
+         * A pool of readers (hot standbys: a second HikariCP pool over a replica port or the
+         * standbys' URL) for connections in {@code setReadOnly(true)}, while the target (the
+         * writer's pool) takes the rest (issue 27). A read borrows from it and gives back at the
+         * switch to read-write and at close; a reader that is no standby is evicted from it, one
+         * that lags given back, and the reads then fall back to the target
+         * ({@link #readersFallBackToPrimary}). Excludes {@link #readers(String)}.
+         *
+         * @throws NullPointerException when readerPool is null
+         */
+        public Builder readers(DataSource readerPool) {
+            this.readerPool = Objects.requireNonNull(readerPool, "readers");
+            return this;
+        }
+
+        /** How far behind the primary a reader may be when dialed (over a pool: when its connection is checked); default 10 s. */
         public Builder readerMaxLag(Duration maxLag) {
             Objects.requireNonNull(maxLag, "readerMaxLag");
             if (maxLag.isNegative()) {
@@ -677,6 +670,10 @@ public final class RetryingDataSource implements DataSource {
             return this;
         }
 
+        /**
+         * Whether dials to a pgjdbc data source go through the circuit breaker of their server
+         * (default on; a pool dials for itself and is not guarded).
+         */
         public Builder breaker(boolean on) {
             this.breaker = breaker.withEnabled(on);
             return this;
@@ -694,15 +691,22 @@ public final class RetryingDataSource implements DataSource {
             return this;
         }
 
-        /** The data source; the builder may be used again. */
+        /**
+         * The data source; the builder may be used again.
+         *
+         * @throws IllegalStateException when both reader hosts and a pool of readers are given
+         */
         public RetryingDataSource build() {
+            if (readerPool != null && !readers.none()) {
+                throw new IllegalStateException("readers: give either reader hosts or a pool of readers, not both");
+            }
             RetryPolicy p = policy;
             if (bucketSet) {
                 p = bucket == null ? p.toBuilder().noBudget().build() : p.toBuilder().budget(bucket).build();
             }
             RetryConfig config = new RetryConfig(p, reconnectWindow, maxJournalStatements, maxJournalBytes,
                     resolveCommits, listener, initializer, breaker, sessionSettings, readers, resolveAutocommitWrites);
-            return new RetryingDataSource(new Resolved(target, config, PgTarget.of(target)));
+            return new RetryingDataSource(Resolved.of(target, config, PgTarget.of(target), readerPool));
         }
     }
 }

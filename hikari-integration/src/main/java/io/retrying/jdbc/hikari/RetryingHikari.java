@@ -7,6 +7,7 @@ import io.retrying.jdbc.RetryingDataSource;
 import io.retrying.jdbc.RetryingDriver;
 import java.util.Objects;
 import java.util.function.UnaryOperator;
+import javax.sql.DataSource;
 
 /**
  * HikariCP and the retrying layer in one step, either way round.
@@ -23,6 +24,15 @@ import java.util.function.UnaryOperator;
  * config.setPassword(secret);
  * RetryingHikariDataSource ds = RetryingHikari.over(config);                  // close() closes the pool
  * RetryingHikariDataSource ds = RetryingHikari.over(config, b -> b.policy(policy).listener(metrics));
+ * }</pre>
+ *
+ * <p><b>Reads on standbys, over the pool</b>: a second pool of readers beside the writer's; a
+ * retrying connection in {@code setReadOnly(true)} (Spring's {@code @Transactional(readOnly = true)})
+ * borrows from it, and gives back at the switch and at close ({@link RetryingDataSource.Builder#readers(DataSource)}).
+ *
+ * <pre>{@code
+ * HikariConfig readers = RetryingHikari.readers(config, "standby1:5432,standby2:5432"); // or a replica port
+ * RetryingHikariDataSource ds = RetryingHikari.over(config, readers, b -> b.listener(metrics)); // close() closes both
  * }</pre>
  *
  * <p><b>Under the pool</b> ({@link #under}): HikariCP pools retrying connections made by the
@@ -84,6 +94,88 @@ public final class RetryingHikari {
         Objects.requireNonNull(config, "config");
         Objects.requireNonNull(settings, "settings");
         return over(new HikariDataSource(config), settings);
+    }
+
+    /**
+     * Starts a pool from {@code writer} and one from {@code readers} (see {@link #readers(HikariConfig,
+     * String)}) and puts the retrying layer over both, configured by {@code settings}: read-only
+     * connections take their physical connections from the readers' pool. Both pools are closed if
+     * the other or the settings fail.
+     *
+     * @throws NullPointerException when an argument is null
+     */
+    public static RetryingHikariDataSource over(HikariConfig writer, HikariConfig readers,
+            UnaryOperator<RetryingDataSource.Builder> settings) {
+        Objects.requireNonNull(writer, "writer");
+        Objects.requireNonNull(readers, "readers");
+        Objects.requireNonNull(settings, "settings");
+        HikariDataSource writerPool = new HikariDataSource(writer);
+        HikariDataSource readerPool;
+        try {
+            readerPool = new HikariDataSource(readers);
+        } catch (RuntimeException | Error e) {
+            writerPool.close();
+            throw e;
+        }
+        return over(writerPool, readerPool, settings);
+    }
+
+    /**
+     * Puts the retrying layer over an existing writer's pool and an existing pool of readers, which
+     * it then owns: {@code close()} closes both. Read-only connections take their physical
+     * connections from {@code readers}; both pools are closed if the settings fail.
+     *
+     * @throws NullPointerException when an argument is null
+     */
+    public static RetryingHikariDataSource over(HikariDataSource writer, HikariDataSource readers,
+            UnaryOperator<RetryingDataSource.Builder> settings) {
+        Objects.requireNonNull(writer, "writer");
+        Objects.requireNonNull(readers, "readers");
+        Objects.requireNonNull(settings, "settings");
+        try {
+            RetryingDataSource.Builder builder = Objects.requireNonNull(
+                    settings.apply(RetryingDataSource.builder(writer).readers(readers)), "settings returned no builder");
+            return new RetryingHikariDataSource(writer, readers, builder.build());
+        } catch (RuntimeException | Error e) {
+            readers.close();
+            writer.close();
+            throw e;
+        }
+    }
+
+    /**
+     * The configuration of a pool of readers: a copy of {@code writer} (yours is left as it is)
+     * whose {@code jdbcUrl} names {@code hostPorts} ({@code host:port,host:port}: the standbys, or
+     * one replica port of a proxy such as HAProxy in front of Patroni) with
+     * {@code targetServerType=preferSecondary} and {@code loadBalanceHosts=true}, so that its
+     * connections spread over the standbys and a new one skips a standby promoted meanwhile; its pool
+     * name, when the writer's is set, ends in {@code -readers}. Every other setting (credentials,
+     * pool size, timeouts) is the writer's: change the copy to size the readers' pool apart. Its
+     * {@code connectionTimeout} bounds how long a read waits for a reader before it falls back to
+     * the writer's pool.
+     *
+     * @throws NullPointerException when an argument is null
+     * @throws IllegalArgumentException when {@code hostPorts} is blank, or {@code jdbcUrl} is missing or
+     *     not a {@code jdbc:postgresql://host...} URL
+     * @throws IllegalStateException when {@code writer} names a data source instead of a URL
+     */
+    public static HikariConfig readers(HikariConfig writer, String hostPorts) {
+        Objects.requireNonNull(writer, "writer");
+        Objects.requireNonNull(hostPorts, "hostPorts");
+        if (hostPorts.isBlank()) {
+            throw new IllegalArgumentException("RetryingHikari.readers: no reader hosts (host:port,host:port)");
+        }
+        HikariConfig readers = new HikariConfig();
+        writer.copyStateTo(readers);
+        if (readers.getDataSource() != null || readers.getDataSourceClassName() != null) {
+            throw new IllegalStateException("RetryingHikari.readers needs jdbcUrl (the reader hosts go into it); the"
+                    + " configuration names a dataSource or dataSourceClassName instead");
+        }
+        readers.setJdbcUrl(ReaderUrl.of(readers.getJdbcUrl(), hostPorts.replace(" ", "")));
+        if (writer.getPoolName() != null) {
+            readers.setPoolName(writer.getPoolName() + "-readers");
+        }
+        return readers;
     }
 
     /**

@@ -21,15 +21,23 @@ import javax.sql.DataSource;
  * the reconnect window (BACKPRESSURE).
  *
  * <p>{@link #unwrap} reaches the pool ({@code HikariDataSource}, {@code HikariConfigMXBean}) and
- * what it wraps, so frameworks that look for the pool's metrics find it. Thread-safe.
+ * what it wraps, so frameworks that look for the pool's metrics find it; {@link #readerPool()} the
+ * pool of readers, when there is one. Thread-safe.
  */
 public final class RetryingHikariDataSource implements DataSource, Closeable {
 
     private final HikariDataSource pool;
+    /** The pool of readers beside the writer's, or null. */
+    private final HikariDataSource readerPool;
     private final RetryingDataSource retrying;
 
     RetryingHikariDataSource(HikariDataSource pool, RetryingDataSource retrying) {
+        this(pool, null, retrying);
+    }
+
+    RetryingHikariDataSource(HikariDataSource pool, HikariDataSource readerPool, RetryingDataSource retrying) {
         this.pool = pool;
+        this.readerPool = readerPool;
         this.retrying = retrying;
     }
 
@@ -50,15 +58,26 @@ public final class RetryingHikariDataSource implements DataSource, Closeable {
         return pool;
     }
 
+    /** The pool of readers that read-only connections borrow from ({@link RetryingHikari#over(HikariDataSource, HikariDataSource, java.util.function.UnaryOperator)}), or null. */
+    public HikariDataSource readerPool() {
+        return readerPool;
+    }
+
     /** The retrying data source over the pool. */
     public RetryingDataSource retrying() {
         return retrying;
     }
 
-    /** Closes the pool: its connections are closed, borrowed ones when they are given back. */
+    /** Closes the pool (and the readers' pool): their connections are closed, borrowed ones when they are given back. */
     @Override
     public void close() {
-        pool.close();
+        try {
+            if (readerPool != null) {
+                readerPool.close();
+            }
+        } finally {
+            pool.close();
+        }
     }
 
     /** Whether the pool is closed. */

@@ -7,6 +7,7 @@ import io.opentelemetry.api.trace.Span;
 import io.retrying.jdbc.CircuitEvent;
 import io.retrying.jdbc.CommitOutcome;
 import io.retrying.jdbc.Commits;
+import io.retrying.jdbc.ReadRoute;
 import io.retrying.jdbc.ReplayOutcome;
 import io.retrying.jdbc.RetryEvent;
 import io.retrying.jdbc.RetryListener;
@@ -38,7 +39,11 @@ import java.util.Locale;
  *   <li>{@code retrying.jdbc.commit_resolution}: a lost COMMIT looked up
  *       ({@code retrying.jdbc.commit.outcome}: {@code committed}, {@code aborted},
  *       {@code in_progress}, {@code unknown}; {@code retrying.jdbc.xid} when there was one);</li>
- *   <li>{@code retrying.jdbc.circuit}: a server's circuit breaker changed state.</li>
+ *   <li>{@code retrying.jdbc.circuit}: a server's circuit breaker changed state;</li>
+ *   <li>{@code retrying.jdbc.read_routed}: a read-only connection took a physical connection for
+ *       its reads (issue 27: {@code retry.readers} or a pool of readers): {@code retrying.jdbc.read.target}
+ *       {@code standby} or {@code primary}, {@code retrying.jdbc.read.reason} {@code read_only} or
+ *       {@code no_standby_usable} (the reads fell back to the primary).</li>
  * </ul>
  * Never a parameter value, a failure's message (a server message may quote data), a host, a user.
  *
@@ -64,6 +69,8 @@ public final class TracingRetryListener implements RetryListener {
     static final AttributeKey<Long> XID = AttributeKey.longKey("retrying.jdbc.xid");
     static final AttributeKey<String> CIRCUIT_FROM = AttributeKey.stringKey("retrying.jdbc.circuit.from");
     static final AttributeKey<String> CIRCUIT_TO = AttributeKey.stringKey("retrying.jdbc.circuit.to");
+    static final AttributeKey<String> READ_TARGET = AttributeKey.stringKey("retrying.jdbc.read.target");
+    static final AttributeKey<String> READ_REASON = AttributeKey.stringKey("retrying.jdbc.read.reason");
 
     static final String POSTGRESQL = "postgresql";
 
@@ -132,6 +139,14 @@ public final class TracingRetryListener implements RetryListener {
         record("retrying.jdbc.circuit", base()
                 .put(CIRCUIT_FROM, lower(event.from().name()))
                 .put(CIRCUIT_TO, lower(event.to().name())));
+    }
+
+    /** Where reads went; not the server's address: no host in an event. */
+    @Override
+    public void onReadRouted(ReadRoute route) {
+        record("retrying.jdbc.read_routed", base()
+                .put(READ_TARGET, lower(route.target().name()))
+                .put(READ_REASON, lower(route.reason().name())));
     }
 
     private static void record(String name, AttributesBuilder attributes) {

@@ -21,6 +21,7 @@ import io.retrying.jdbc.RetryingDataSource;
 import io.retrying.jdbc.Retryability;
 import io.retrying.jdbc.fixtures.PgExtension;
 import io.retrying.jdbc.fixtures.PgServer;
+import io.retrying.jdbc.fixtures.StreamingReplicas;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -139,6 +140,36 @@ class TracingRetryListenerTest {
             assertNotNull(resolution.getAttributes().get(AttributeKey.stringKey("retrying.jdbc.commit.outcome")));
             assertTrue(own.contains("retry COMMIT"), own.toString());
         }
+    }
+
+    @Test
+    void whereReadsWentIsRecordedOnTheApplicationsSpan(PgServer pg) throws Exception {
+        StreamingReplicas replicas = StreamingReplicas.start(pg, 1);
+        PGSimpleDataSource target = new PGSimpleDataSource();
+        target.setURL(pg.jdbcUrl() + "&ApplicationName=" + APP);
+        // a standby, then a reader that is down: the reads fall back to the primary
+        for (String readers : new String[] {replicas.standbyHosts(), "127.0.0.1:1"}) {
+            DataSource ds = RetryingDataSource.builder(target).readers(readers).build();
+            Span op = sdk.getTracer("test").spanBuilder("op " + readers).startSpan();
+            try (Scope ignored = op.makeCurrent(); Connection c = ds.getConnection()) {
+                c.setReadOnly(true);
+                try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("select pg_is_in_recovery()")) {
+                    rs.next();
+                    assertEquals(readers.equals(replicas.standbyHosts()), rs.getBoolean(1));
+                }
+            } finally {
+                op.end();
+            }
+        }
+        EventData standby = event(only("op " + replicas.standbyHosts()), "retrying.jdbc.read_routed");
+        assertEquals("postgresql", standby.getAttributes().get(TracingRetryListener.DB_SYSTEM_NAME));
+        assertEquals("standby", standby.getAttributes().get(TracingRetryListener.READ_TARGET));
+        assertEquals("read_only", standby.getAttributes().get(TracingRetryListener.READ_REASON));
+        EventData primary = event(only("op 127.0.0.1:1"), "retrying.jdbc.read_routed");
+        assertEquals("primary", primary.getAttributes().get(TracingRetryListener.READ_TARGET));
+        assertEquals("no_standby_usable", primary.getAttributes().get(TracingRetryListener.READ_REASON));
+        assertFalse(standby.getAttributes().asMap().values().stream().anyMatch(v -> String.valueOf(v).contains("127.0.0.1")),
+                "no host in an event");
     }
 
     @Test

@@ -7,6 +7,7 @@ import io.retrying.jdbc.RetryingDataSource;
 import io.retrying.jdbc.hikari.RetryingExceptionOverride;
 import io.retrying.jdbc.hikari.RetryingHikari;
 import io.retrying.jdbc.micrometer.RetryingMetrics;
+import java.util.function.UnaryOperator;
 import javax.sql.DataSource;
 import org.postgresql.ds.PGSimpleDataSource;
 import org.slf4j.Logger;
@@ -18,6 +19,7 @@ import org.springframework.beans.factory.annotation.AnnotatedBeanDefinition;
 import org.springframework.beans.factory.config.BeanDefinition;
 import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
+import org.springframework.beans.factory.support.DefaultSingletonBeanRegistry;
 import org.springframework.beans.factory.support.RootBeanDefinition;
 import org.springframework.core.Ordered;
 import org.springframework.core.type.MethodMetadata;
@@ -38,7 +40,9 @@ import org.springframework.core.type.MethodMetadata;
  * configure it, and the meters cannot hear it).
  *
  * <p><b>Over the pool</b>: the bean becomes {@link RetryingHikari#over}'s data source, which
- * unwraps to the pool and closes it with the context.
+ * unwraps to the pool and closes it with the context; with {@code retrying.jdbc.readers}, beside a
+ * second pool, of readers, made from the same settings with the reader hosts, which read-only
+ * connections borrow from.
  *
  * <p>A data source that is not PostgreSQL's, or whose pool already started, is left as it is (and
  * said so in the log).
@@ -107,10 +111,19 @@ final class RetryingDataSourcePostProcessor implements BeanPostProcessor, BeanFa
                         + PG_PREFIX + " URL (the layer goes over the pool, not into it)");
             }
             RetryingMetrics metrics = metrics(name, true, policy);
-            return RetryingHikari.over(hikari, b -> {
-                RetryingDataSource.Builder configured = properties.dataSource(hikari, policy);
+            UnaryOperator<RetryingDataSource.Builder> settings = b -> {
+                RetryingDataSource.Builder configured = properties.configure(b, policy);
                 return metrics == null ? configured : configured.listener(metrics);
-            });
+            };
+            if (properties.getReaders().isBlank()) {
+                return RetryingHikari.over(hikari, settings);
+            }
+            HikariDataSource readers = readerPool(hikari, properties.getReaders());
+            if (beanFactory instanceof DefaultSingletonBeanRegistry registry) {
+                // Spring destroys the bean it made (the writer's pool), not what a post-processor returned
+                registry.registerDisposableBean(beanName + ".retryingReaders", readers::close);
+            }
+            return RetryingHikari.over(hikari, readers, settings);
         }
         if (hikari.getExceptionOverride() == null && hikari.getExceptionOverrideClassName() == null) {
             hikari.setExceptionOverrideClassName(RetryingExceptionOverride.class.getName());
@@ -145,6 +158,19 @@ final class RetryingDataSourcePostProcessor implements BeanPostProcessor, BeanFa
         RetryingDataSource.Builder b = properties.dataSource(pg, policy);
         hikari.setDataSource((metrics == null ? b : b.listener(metrics)).build());
         return hikari;
+    }
+
+    /**
+     * The pool of readers beside {@code hikari} ({@code retrying.jdbc.readers} over the pool): its
+     * settings with the reader hosts ({@link RetryingHikari#readers}); started, as Boot's own pool,
+     * at its first borrow.
+     */
+    private static HikariDataSource readerPool(HikariDataSource hikari, String readers) {
+        HikariDataSource pool = new HikariDataSource();
+        RetryingHikari.readers(hikari, readers).copyStateTo(pool);
+        log.info("retrying-jdbc: pool '{}' reads from the pool '{}' of readers {} while read-only", hikari.getPoolName(),
+                pool.getPoolName(), readers);
+        return pool;
     }
 
     /**

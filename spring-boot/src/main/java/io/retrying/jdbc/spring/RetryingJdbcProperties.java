@@ -85,7 +85,9 @@ public class RetryingJdbcProperties {
     /**
      * Hot standbys (host:port,host:port) that connections in setReadOnly(true) run on, as
      * {@code @Transactional(readOnly = true)} sets it; read-write ones run on the URL's hosts. Empty:
-     * every connection runs on the URL's hosts. Under the pool (the default topology) only.
+     * every connection runs on the URL's hosts. Under the pool (the default topology) the retrying
+     * connections dial them; over the pool they fill a second pool, of readers, made from the
+     * {@code spring.datasource.hikari.*} settings with these hosts as its URL's.
      */
     private String readers = "";
 
@@ -313,12 +315,17 @@ public class RetryingJdbcProperties {
 
     /** A data source over {@code target} with these settings, under {@code policy}. */
     RetryingDataSource.Builder dataSource(javax.sql.DataSource target, RetryPolicy policy) {
-        return RetryingDataSource.builder(target).policy(policy).reconnectWindow(reconnectWindow)
+        return configure(RetryingDataSource.builder(target), policy).readers(readers);
+    }
+
+    /** These settings on {@code b}, under {@code policy}, but the reader hosts: over a pool the readers are a pool. */
+    RetryingDataSource.Builder configure(RetryingDataSource.Builder b, RetryPolicy policy) {
+        return b.policy(policy).reconnectWindow(reconnectWindow)
                 .maxJournalStatements(maxJournalStatements).maxJournalBytes(maxJournalBytes.toBytes())
                 .resolveCommits(resolveCommits).sessionSettings(sessionSettings.toArray(String[]::new))
                 .resolveAutocommitWrites(resolveAutocommitWrites)
                 .breaker(breaker).breakerThreshold(breakerThreshold).breakerMaxOpen(breakerMaxOpen)
-                .readers(readers).readerMaxLag(readerMaxLag).readersFallBackToPrimary(readersFallBackToPrimary);
+                .readerMaxLag(readerMaxLag).readersFallBackToPrimary(readersFallBackToPrimary);
     }
 
     /** shared: the process-wide budget that scales with the work (the default); none; or a seed token bucket's capacity. */

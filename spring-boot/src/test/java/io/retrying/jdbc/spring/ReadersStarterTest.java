@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.zaxxer.hikari.HikariDataSource;
 import io.retrying.jdbc.fixtures.PgServer;
+import io.retrying.jdbc.hikari.RetryingHikariDataSource;
 import io.retrying.jdbc.fixtures.PgServers;
 import io.retrying.jdbc.fixtures.StreamingReplicas;
 import java.sql.Connection;
@@ -70,6 +71,42 @@ class ReadersStarterTest {
                         assertThat(c.isReadOnly()).isFalse();
                         assertThat(inRecovery(c)).isFalse();
                     }
+                });
+    }
+
+    @Test
+    void overThePoolReadOnlyConnectionsBorrowFromAPoolOfReaders() {
+        new ApplicationContextRunner()
+                .withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class,
+                        RetryingJdbcAutoConfiguration.class, AopAutoConfiguration.class))
+                .withPropertyValues("spring.datasource.url=jdbc:postgresql://" + primary.host() + ":" + primary.port()
+                                + "/" + primary.database(),
+                        "spring.datasource.username=" + primary.user(),
+                        "spring.datasource.hikari.maximum-pool-size=2",
+                        "retrying.jdbc.topology=over",
+                        "retrying.jdbc.readers=" + replicas.standbyHosts())
+                .run(ctx -> {
+                    RetryingHikariDataSource ds = ctx.getBean(RetryingHikariDataSource.class);
+                    javax.sql.DataSource bean = ctx.getBean(javax.sql.DataSource.class);
+                    try (Connection c = bean.getConnection()) {
+                        assertThat(inRecovery(c)).as("read-write: the primary").isFalse();
+                        // DataSourceTransactionManager.doBegin for @Transactional(readOnly = true)
+                        c.setReadOnly(true);
+                        c.setAutoCommit(false);
+                        assertThat(inRecovery(c)).as("read-only: a reader of the readers' pool").isTrue();
+                        assertThat(ds.readerPool().getHikariPoolMXBean().getActiveConnections()).isEqualTo(1);
+                        assertThat(ds.pool().getHikariPoolMXBean().getActiveConnections()).isZero();
+                        c.commit();
+                        c.setAutoCommit(true);
+                        c.setReadOnly(false);
+                        assertThat(inRecovery(c)).isFalse();
+                    }
+                    assertThat(ds.readerPool().getPoolName()).isEqualTo(ds.pool().getPoolName() + "-readers");
+                    assertThat(ds.readerPool().getHikariPoolMXBean().getActiveConnections()).isZero();
+                    assertThat(ds.pool().getHikariPoolMXBean().getActiveConnections()).isZero();
+                    ctx.close();
+                    assertThat(ds.isClosed()).as("the writer's pool closed with the context").isTrue();
+                    assertThat(ds.readerPool().isClosed()).as("closed with the context").isTrue();
                 });
     }
 }
