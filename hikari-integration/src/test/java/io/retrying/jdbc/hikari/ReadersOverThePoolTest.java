@@ -134,6 +134,48 @@ class ReadersOverThePoolTest {
     }
 
     @Test
+    void aReadOnlyUnitBorrowsNoWritersConnectionSoItRunsWithTheWritersPoolExhausted() throws Exception {
+        HikariConfig writer = writer("rop-lazy");
+        writer.setMaximumPoolSize(1);
+        writer.setConnectionTimeout(1000); // the pool's own: how long a borrow would wait for the one connection
+        Routes routes = new Routes();
+        try (RetryingHikariDataSource ds = RetryingHikari.over(writer,
+                RetryingHikari.readers(writer, replicas.standbyHosts()), b -> b.listener(routes))) {
+            try (Connection holder = ds.getConnection()) {
+                // given the writer's one connection held by a read-write transaction
+                holder.setAutoCommit(false);
+                try (Statement st = holder.createStatement()) {
+                    assertEquals(1, st.executeUpdate("UPDATE rop_items SET v = v WHERE id = 3"));
+                }
+                assertEquals(1, ds.pool().getHikariPoolMXBean().getActiveConnections());
+
+                // when a read-only unit runs meanwhile, as Spring's @Transactional(readOnly = true) opens it
+                for (int i = 0; i < 3; i++) {
+                    try (Connection c = ds.getConnection()) {
+                        c.setReadOnly(true);
+                        c.setAutoCommit(false);
+                        // then it runs on a standby, having borrowed nothing of the writer's pool
+                        assertEquals("t", first(c, "SELECT pg_is_in_recovery()"));
+                        assertEquals("10", first(c, "SELECT count(*) FROM rop_items"));
+                        c.commit();
+                        assertEquals(1, ds.pool().getHikariPoolMXBean().getActiveConnections(), "the holder's only");
+                    }
+                }
+                holder.commit();
+            }
+            assertNoneBorrowed(ds);
+            // and a connection opened that way still writes on the primary once it is read-write
+            try (Connection c = ds.getConnection(); Statement st = c.createStatement()) {
+                assertEquals("f", first(c, "SELECT pg_is_in_recovery()"));
+                assertEquals(1, st.executeUpdate("UPDATE rop_items SET v = v WHERE id = 3"));
+                assertTrue(c.isValid(5));
+            }
+            assertNoneBorrowed(ds);
+            assertEquals(3, routes.seen.size(), "one route a read-only unit: " + routes.seen);
+        }
+    }
+
+    @Test
     void aReaderBackendTerminatedIsEvictedAndTheReadRunsAgainOnTheReadersWithNoError() throws Exception {
         HikariConfig writer = writer("rop-kill");
         HikariConfig readers = RetryingHikari.readers(writer, replicas.standbyHosts());

@@ -17,6 +17,13 @@ public final class ReaderPool implements Dialer {
     private final DataSourceDialer writer;
     private final DataSourceDialer readers;
     private final StandbyVerdicts verdicts;
+    /**
+     * What the writer's pool lends, learned from the first connection borrowed through this (a pool
+     * lends every connection with its configured autocommit and read-only): the retrying connections
+     * after it borrow nothing until their first use. Null until then; racy on purpose (every
+     * connection learns the same).
+     */
+    private volatile Boolean lendsAutoCommit;
 
     /** {@code writer} with the pool of readers {@code readerPool} beside it. */
     public static ReaderPool of(DataSourceDialer writer, DataSource readerPool) {
@@ -45,6 +52,24 @@ public final class ReaderPool implements Dialer {
 
     public StandbyVerdicts verdicts() {
         return verdicts;
+    }
+
+    /**
+     * The autocommit the writer's pool lends its connections in, once a connection borrowed through
+     * this told it ({@link #lends}); null before.
+     */
+    public Boolean lendsAutoCommit() {
+        return lendsAutoCommit;
+    }
+
+    /**
+     * A connection borrowed from the writer's pool was lent in {@code autoCommit}, read-write: the
+     * pool's own setting. One lent read-only teaches nothing (a connection then opens as before).
+     */
+    public void lends(boolean autoCommit, boolean readOnly) {
+        if (!readOnly && lendsAutoCommit == null) {
+            lendsAutoCommit = autoCommit;
+        }
     }
 
     /** The writer's: a retrying connection always routes over this ({@code ReadRouting.over}), never dials it as it is. */

@@ -15,6 +15,11 @@ public final class Placeholder {
 
     /** No physical connection at the moment; the next call dials one. */
     static final Connection RECONNECTING = create(false, "No physical connection at the moment (reconnecting)");
+    /**
+     * Not borrowed yet: over a pool with a pool of readers, a connection borrows at its first use,
+     * from the pool its role then needs (issue 27), so that a read-only unit takes no writer's connection.
+     */
+    static final Connection UNBORROWED = create(false, "No physical connection yet (borrowed at first use)");
     /** The application closed the connection. */
     static final Connection CLOSED = create(true, "This connection has been closed.");
 
@@ -22,7 +27,7 @@ public final class Placeholder {
     }
 
     static boolean is(Connection c) {
-        return c == RECONNECTING || c == CLOSED;
+        return c == RECONNECTING || c == UNBORROWED || c == CLOSED;
     }
 
     private static Connection create(boolean closed, String message) {
@@ -30,7 +35,7 @@ public final class Placeholder {
             case "isClosed" -> closed;
             case "isValid" -> false;
             case "close", "abort" -> null;
-            case "toString" -> closed ? "ClosedConnection" : "ReconnectingConnection";
+            case "toString" -> closed ? "ClosedConnection" : "ReconnectingConnection"; // UNBORROWED too: not yet in hand
             case "hashCode" -> System.identityHashCode(proxy);
             case "equals" -> proxy == args[0];
             default -> throw new SQLException(message, "08003");

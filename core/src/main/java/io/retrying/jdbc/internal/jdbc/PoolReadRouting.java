@@ -38,11 +38,13 @@ import java.sql.SQLTransientConnectionException;
  */
 final class PoolReadRouting extends ReadRouting {
 
+    private final ReaderPool pool;
     private final DataSourceDialer readerPool;
     private final StandbyVerdicts verdicts;
 
     PoolReadRouting(ReaderPool pool, Readers readers, RetryReporter reporter, long connectionNumber) {
         super(pool.writer(), readers, reporter, connectionNumber);
+        this.pool = pool;
         this.readerPool = pool.readers();
         this.verdicts = pool.verdicts();
     }
@@ -55,6 +57,18 @@ final class PoolReadRouting extends ReadRouting {
     @Override
     public Connection dialReplacement(DeadReplacements deadOnes) throws SQLException {
         return reads ? read(deadOnes) : write(deadOnes);
+    }
+
+    /** The autocommit the writer's pool lends in, once learned ({@link ReaderPool#lendsAutoCommit}). */
+    Boolean lendsAutoCommit() {
+        return pool.lendsAutoCommit();
+    }
+
+    /** A connection of the writer's pool was lent so: see {@link ReaderPool#lends}. */
+    void lends(boolean autoCommit, boolean readOnly) {
+        if (!onReader) {
+            pool.lends(autoCommit, readOnly);
+        }
     }
 
     private Connection write(DeadReplacements deadOnes) throws SQLException {

@@ -241,6 +241,9 @@ public final class RetryingConnection extends TransactionCalls implements Failed
         if (closed) {
             throw closedByApplication();
         }
+        if (delegate == Placeholder.UNBORROWED) {
+            return firstBorrow();
+        }
         if (lost != null) {
             throw new SQLException("The connection to the server was lost while it held "
                     + (pinnedBy != null ? "session state that cannot be restored (" + pinnedBy + ")" : "an open transaction")
@@ -316,6 +319,23 @@ public final class RetryingConnection extends TransactionCalls implements Failed
         delegate = fresh;
         if (closed) {
             // aborted from another thread while dialing: the new connection must not outlive it
+            delegate = Placeholder.CLOSED;
+            dialer.discard(fresh);
+            throw closedByApplication();
+        }
+        return fresh;
+    }
+
+    /**
+     * The first physical connection of one opened with none ({@link RetryingConnections#open}, over a
+     * pool with a pool of readers): borrowed now that the role is known, with what the application set
+     * before it. Nothing was lost, so nothing is reported, checked or reset as at a swap.
+     */
+    private Connection firstBorrow() throws SQLException {
+        Connection fresh = RetryingConnections.dial(dialer, config, number, session::restoreOnto);
+        delegate = fresh;
+        if (closed) {
+            // aborted from another thread while borrowing: the connection must not outlive it
             delegate = Placeholder.CLOSED;
             dialer.discard(fresh);
             throw closedByApplication();
@@ -643,6 +663,9 @@ public final class RetryingConnection extends TransactionCalls implements Failed
             return false;
         }
         Connection d = delegate;
+        if (d == Placeholder.UNBORROWED) {
+            d = delegate(); // not borrowed yet: whether a connection can be had is the answer
+        }
         return !Placeholder.is(d) && d.isValid(timeout);
     }
 

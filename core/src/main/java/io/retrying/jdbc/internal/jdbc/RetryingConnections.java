@@ -49,6 +49,17 @@ public final class RetryingConnections {
     public static Connection open(Dialer dialer, RetryConfig config) throws SQLException {
         long number = IDS.incrementAndGet();
         dialer = ReadRouting.over(dialer, config.readers(), config.reporter(), number); // issue 27: read-only connections on the readers
+        Boolean lends = dialer instanceof PoolReadRouting routing ? routing.lendsAutoCommit() : null;
+        if (lends != null) {
+            // over a pool with a pool of readers: borrowed at first use, from the pool the role then
+            // needs (a read-only unit takes no writer's connection, and waits for none when the writer's
+            // pool is exhausted or its primary is down)
+            RetryingConnection connection = new RetryingConnection(Placeholder.UNBORROWED, dialer, config, number);
+            if (!lends) {
+                connection.session.autoCommit(false);
+            }
+            return connection;
+        }
         Connection physical = dial(dialer, config, number, null);
         boolean autoCommit;
         boolean readOnly;
@@ -58,6 +69,9 @@ public final class RetryingConnections {
         } catch (SQLException e) {
             dialer.discard(physical);
             throw e;
+        }
+        if (dialer instanceof PoolReadRouting routing) {
+            routing.lends(autoCommit, readOnly);
         }
         RetryingConnection connection = new RetryingConnection(physical, dialer, config, number);
         if (readOnly) {
