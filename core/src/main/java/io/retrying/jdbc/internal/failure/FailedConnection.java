@@ -3,7 +3,6 @@ package io.retrying.jdbc.internal.failure;
 import io.retrying.jdbc.internal.commit.CommittingConnection;
 
 import io.retrying.jdbc.CommitOutcomeUnknownException;
-import java.sql.Connection;
 import java.sql.SQLException;
 
 /**

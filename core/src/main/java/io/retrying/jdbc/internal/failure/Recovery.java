@@ -2,7 +2,6 @@ package io.retrying.jdbc.internal.failure;
 
 import io.retrying.jdbc.Attempt;
 import io.retrying.jdbc.Classifier;
-import io.retrying.jdbc.Deadline;
 import io.retrying.jdbc.ReplayOutcome;
 import io.retrying.jdbc.RetryPolicy;
 import io.retrying.jdbc.Retryability;
@@ -25,7 +24,6 @@ import io.retrying.jdbc.internal.retry.Waits;
 import io.retrying.jdbc.internal.sql.SqlScan;
 import java.sql.BatchUpdateException;
 import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
