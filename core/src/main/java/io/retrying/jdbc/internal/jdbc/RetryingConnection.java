@@ -316,14 +316,7 @@ public final class RetryingConnection extends TransactionCalls implements Failed
             lost = checked.refused();
             throw lost;
         }
-        delegate = fresh;
-        if (closed) {
-            // aborted from another thread while dialing: the new connection must not outlive it
-            delegate = Placeholder.CLOSED;
-            dialer.discard(fresh);
-            throw closedByApplication();
-        }
-        return fresh;
+        return inHand(fresh);
     }
 
     /**
@@ -332,10 +325,14 @@ public final class RetryingConnection extends TransactionCalls implements Failed
      * before it. Nothing was lost, so nothing is reported, checked or reset as at a swap.
      */
     private Connection firstBorrow() throws SQLException {
-        Connection fresh = RetryingConnections.dial(dialer, config, number, session::restoreOnto);
+        return inHand(RetryingConnections.dial(dialer, config, number, session::restoreOnto));
+    }
+
+    /** {@code fresh} is the physical connection in hand now, unless the connection was closed meanwhile. */
+    private Connection inHand(Connection fresh) throws SQLException {
         delegate = fresh;
         if (closed) {
-            // aborted from another thread while borrowing: the connection must not outlive it
+            // aborted from another thread while dialing: the new connection must not outlive it
             delegate = Placeholder.CLOSED;
             dialer.discard(fresh);
             throw closedByApplication();
