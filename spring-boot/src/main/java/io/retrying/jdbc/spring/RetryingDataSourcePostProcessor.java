@@ -119,6 +119,10 @@ final class RetryingDataSourcePostProcessor implements BeanPostProcessor, BeanFa
                 return RetryingHikari.over(hikari, settings);
             }
             HikariDataSource readers = readerPool(hikari, properties.getReaders());
+            if (metrics != null) {
+                // no bean, so Boot binds no HikariCP meters to it: the starter's binder does
+                beanFactory.getBean(RetryingJdbcMeterBinder.class).addPool(readers);
+            }
             if (beanFactory instanceof DefaultSingletonBeanRegistry registry) {
                 // Spring destroys the bean it made (the writer's pool), not what a post-processor returned
                 registry.registerDisposableBean(beanName + ".retryingReaders", readers::close);

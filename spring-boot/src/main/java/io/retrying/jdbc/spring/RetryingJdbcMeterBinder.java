@@ -1,5 +1,6 @@
 package io.retrying.jdbc.spring;
 
+import com.zaxxer.hikari.HikariDataSource;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.MeterBinder;
 import io.retrying.jdbc.micrometer.RetryingMetrics;
@@ -17,6 +18,8 @@ final class RetryingJdbcMeterBinder implements MeterBinder {
     private final ReentrantLock lock = new ReentrantLock();
     private final List<RetryingMetrics> metrics = new ArrayList<>();
     private final List<MeterRegistry> registries = new ArrayList<>();
+    /** Pools the starter made that are no beans (the readers'), so Boot binds no HikariCP meters to them. */
+    private final List<HikariDataSource> pools = new ArrayList<>();
 
     @Override
     public void bindTo(MeterRegistry registry) {
@@ -24,8 +27,32 @@ final class RetryingJdbcMeterBinder implements MeterBinder {
         try {
             registries.add(registry);
             metrics.forEach(m -> m.bindTo(registry));
+            pools.forEach(p -> meter(p, registry));
         } finally {
             lock.unlock();
+        }
+    }
+
+    /**
+     * A pool the starter made beside a data source (the readers'): HikariCP's own meters for it
+     * ({@code hikaricp.*}, tagged with its pool name), in the first registry, as Boot gives a pool
+     * that is a bean. HikariCP takes one registry; one the application set is left as it is.
+     */
+    void addPool(HikariDataSource pool) {
+        lock.lock();
+        try {
+            pools.add(pool);
+            if (!registries.isEmpty()) {
+                meter(pool, registries.get(0));
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private static void meter(HikariDataSource pool, MeterRegistry registry) {
+        if (pool.getMetricRegistry() == null && pool.getMetricsTrackerFactory() == null) {
+            pool.setMetricRegistry(registry);
         }
     }
 

@@ -75,6 +75,35 @@ class ReadersStarterTest {
     }
 
     @Test
+    void overThePoolTheReadersPoolHasHikarisMetersBesideTheWriters() {
+        new ApplicationContextRunner()
+                .withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class,
+                        RetryingJdbcAutoConfiguration.class, AopAutoConfiguration.class,
+                        org.springframework.boot.micrometer.metrics.autoconfigure.MetricsAutoConfiguration.class,
+                        org.springframework.boot.micrometer.metrics.autoconfigure.export.simple
+                                .SimpleMetricsExportAutoConfiguration.class))
+                .withPropertyValues("spring.datasource.url=jdbc:postgresql://" + primary.host() + ":" + primary.port()
+                                + "/" + primary.database(),
+                        "spring.datasource.username=" + primary.user(),
+                        "retrying.jdbc.topology=over",
+                        "retrying.jdbc.readers=" + replicas.standbyHosts())
+                .run(ctx -> {
+                    javax.sql.DataSource bean = ctx.getBean(javax.sql.DataSource.class);
+                    try (Connection c = bean.getConnection()) {
+                        c.setReadOnly(true);
+                        assertThat(inRecovery(c)).isTrue();
+                    }
+                    io.micrometer.core.instrument.MeterRegistry registry =
+                            ctx.getBean(io.micrometer.core.instrument.MeterRegistry.class);
+                    String readers = ctx.getBean(RetryingHikariDataSource.class).readerPool().getPoolName();
+                    assertThat(registry.find("hikaricp.connections").tag("pool", readers).gauge())
+                            .as("HikariCP's meters of the readers' pool " + readers).isNotNull();
+                    assertThat(registry.find("retrying.jdbc.reads.routed").tag("target", "standby").counter().count())
+                            .isEqualTo(1.0);
+                });
+    }
+
+    @Test
     void overThePoolReadOnlyConnectionsBorrowFromAPoolOfReaders() {
         new ApplicationContextRunner()
                 .withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class,
