@@ -164,6 +164,10 @@ class ReadersOverThePoolTest {
                 holder.commit();
             }
             assertNoneBorrowed(ds);
+            try (Connection c = ds.getConnection()) {
+                assertTrue(c.isValid(5), "a connection not borrowed yet is valid: it borrows to answer");
+            }
+            assertNoneBorrowed(ds);
             // and a connection opened that way still writes on the primary once it is read-write
             try (Connection c = ds.getConnection(); Statement st = c.createStatement()) {
                 assertEquals("f", first(c, "SELECT pg_is_in_recovery()"));

@@ -18,8 +18,9 @@ import java.sql.Connection;
  * @param neverCommitted the failure is an autocommit write's, run in a transaction of its own whose
  *        COMMIT surely did not land ({@code retry.resolveAutocommitWrites}, issue 26)
  */
-public record ConnectionState(String id, boolean closed, Connection physical, boolean inTransaction, boolean transactionHasWork,
-        boolean failedBefore, String journalRefused, String pinnedBy, boolean neverCommitted) {
+public record ConnectionState(String id, boolean closed, Connection physical, boolean inTransaction,
+        boolean transactionHasWork, boolean failedBefore, String journalRefused, String pinnedBy,
+        boolean neverCommitted) {
 
     /** The journal can be replayed: its bound not passed, nothing read outside what it verifies. */
     boolean journalReplayable() {

@@ -154,10 +154,9 @@ public final class RetryingConnection extends TransactionCalls implements Failed
 
     /**
      * Where an autocommit statement about to run with {@code op} and {@code flags} goes to be
-     * resolvable if its connection is lost ({@code retry.resolveAutocommitWrites}, issue 26; the caller
-     * asks only with the setting on), or
-     * null: a transaction open, a pinned or read-only session, or work that cannot
-     * write by its reading ({@link AutocommitResolution#wants}).
+     * resolvable if its connection is lost ({@code retry.resolveAutocommitWrites}, issue 26: the
+     * caller asks only with the setting on), or null: a transaction open, a pinned or read-only
+     * session, or work that cannot write by its reading ({@link AutocommitResolution#wants}).
      */
     AutocommitResolution resolvingAutocommit(int op, int flags) {
         if (inTransaction() || pinnedBy != null || session.readOnly()
@@ -661,7 +660,11 @@ public final class RetryingConnection extends TransactionCalls implements Failed
         }
         Connection d = delegate;
         if (d == Placeholder.UNBORROWED) {
-            d = delegate(); // not borrowed yet: whether a connection can be had is the answer
+            try {
+                d = delegate(); // not borrowed yet: whether a connection can be had is the answer
+            } catch (SQLException none) {
+                return false; // as pgjdbc: isValid answers, it does not throw
+            }
         }
         return !Placeholder.is(d) && d.isValid(timeout);
     }

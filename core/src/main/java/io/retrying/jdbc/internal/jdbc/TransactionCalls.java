@@ -269,7 +269,7 @@ public abstract class TransactionCalls extends SessionCalls {
     final ConnectionState stateAt(String id, boolean closed, Connection physical, String pinnedBy,
             boolean neverCommitted) {
         Journal j = journal;
-        return new ConnectionState(id, closed, physical, inTransaction(), transactionWork || sqlTransaction,
+        return new ConnectionState(id, closed, physical, inTransaction(), transactionHasWork(),
                 transactionFailure != null, j == null ? null : j.refused(), pinnedBy, neverCommitted);
     }
 
