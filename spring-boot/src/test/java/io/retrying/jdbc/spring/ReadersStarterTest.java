@@ -47,14 +47,20 @@ class ReadersStarterTest {
         }
     }
 
-    @Test
-    void readOnlyConnectionsOfThePoolRunOnTheReaders() {
-        new ApplicationContextRunner()
+    /** The starter over the primary, as an application configures it; each test adds its readers. */
+    private static ApplicationContextRunner starter() {
+        return new ApplicationContextRunner()
                 .withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class,
                         RetryingJdbcAutoConfiguration.class, AopAutoConfiguration.class))
                 .withPropertyValues("spring.datasource.url=jdbc:postgresql://" + primary.host() + ":" + primary.port()
                                 + "/" + primary.database(),
-                        "spring.datasource.username=" + primary.user(),
+                        "spring.datasource.username=" + primary.user());
+    }
+
+    @Test
+    void readOnlyConnectionsOfThePoolRunOnTheReaders() {
+        starter()
+                .withPropertyValues(
                         "spring.datasource.hikari.maximum-pool-size=1",
                         "retrying.jdbc.readers=" + replicas.standbyHosts())
                 .run(ctx -> {
@@ -76,15 +82,12 @@ class ReadersStarterTest {
 
     @Test
     void overThePoolTheReadersPoolHasHikarisMetersBesideTheWriters() {
-        new ApplicationContextRunner()
-                .withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class,
-                        RetryingJdbcAutoConfiguration.class, AopAutoConfiguration.class,
+        starter()
+                .withConfiguration(AutoConfigurations.of(
                         org.springframework.boot.micrometer.metrics.autoconfigure.MetricsAutoConfiguration.class,
                         org.springframework.boot.micrometer.metrics.autoconfigure.export.simple
                                 .SimpleMetricsExportAutoConfiguration.class))
-                .withPropertyValues("spring.datasource.url=jdbc:postgresql://" + primary.host() + ":" + primary.port()
-                                + "/" + primary.database(),
-                        "spring.datasource.username=" + primary.user(),
+                .withPropertyValues(
                         "retrying.jdbc.topology=over",
                         "retrying.jdbc.readers=" + replicas.standbyHosts())
                 .run(ctx -> {
@@ -105,12 +108,8 @@ class ReadersStarterTest {
 
     @Test
     void overThePoolReadOnlyConnectionsBorrowFromAPoolOfReaders() {
-        new ApplicationContextRunner()
-                .withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class,
-                        RetryingJdbcAutoConfiguration.class, AopAutoConfiguration.class))
-                .withPropertyValues("spring.datasource.url=jdbc:postgresql://" + primary.host() + ":" + primary.port()
-                                + "/" + primary.database(),
-                        "spring.datasource.username=" + primary.user(),
+        starter()
+                .withPropertyValues(
                         "spring.datasource.hikari.maximum-pool-size=2",
                         "retrying.jdbc.topology=over",
                         "retrying.jdbc.readers=" + replicas.standbyHosts())
