@@ -3,6 +3,7 @@ package io.retrying.jdbc.internal.jdbc;
 import io.retrying.jdbc.internal.config.RetryConfig;
 import io.retrying.jdbc.internal.dial.Dialer;
 import io.retrying.jdbc.internal.events.RetryReporter;
+import io.retrying.jdbc.internal.retry.SessionRefused;
 import io.retrying.jdbc.internal.session.ReportedSettings;
 import io.retrying.jdbc.internal.session.SessionState;
 import io.retrying.jdbc.internal.session.SessionWatch;
@@ -57,6 +58,20 @@ public abstract class SessionCalls extends PgConnectionExtensions implements Con
     private boolean sessionUsed;
     /** Whether one of those statements called a function that may be the application's ({@link SqlScan#APPLICATION_CALL}). */
     private boolean calledApplicationCode;
+    /**
+     * The same marks for the statements of the open transaction, kept apart when the session's
+     * values are checked ({@link RetryConfig#checksSessionValues}): a loss inside the transaction
+     * replays them on the new session, which must first be the one the transaction began on; they
+     * join the session's marks when it ends (unless a read after its COMMIT covers them).
+     */
+    private boolean transactionUsed;
+    private boolean transactionCalledApplicationCode;
+    /**
+     * A new physical connection stands in while the open transaction's statements (marked above)
+     * had run on the old one, and no replay ran them again there: if it commits (a lost COMMIT
+     * resolved), what they did to the session is not on the connection in hand.
+     */
+    private boolean transactionElsewhere;
     /**
      * pgjdbc's live map of the settings the server reports for the physical connection in hand,
      * taken while it is alive (a dead pgjdbc connection refuses unwrap) when a statement that may
@@ -116,12 +131,26 @@ public abstract class SessionCalls extends PgConnectionExtensions implements Con
 
     /** A statement of the application's succeeded on the session in hand. */
     final void ranOnSession() {
-        sessionUsed = true;
+        if (marksTransaction()) {
+            transactionUsed = true;
+        } else {
+            sessionUsed = true;
+        }
+    }
+
+    /** Whether a statement's marks are the open transaction's (see {@link #transactionUsed}). */
+    private boolean marksTransaction() {
+        return config.checksSessionValues() && inTransaction();
     }
 
     /** Its reading ({@link SqlScan} flags) says it may change the session where the layer cannot see it. */
     final void mayChangeUnseen(int flags) {
-        calledApplicationCode |= (flags & SqlScan.APPLICATION_CALL) != 0;
+        boolean called = (flags & SqlScan.APPLICATION_CALL) != 0;
+        if (marksTransaction()) {
+            transactionCalledApplicationCode |= called;
+        } else {
+            calledApplicationCode |= called;
+        }
         if ((flags & (SqlScan.CALLS | SqlScan.TX_CONTROL)) != 0 && reported == null) {
             // a function, DO or CALL may change a setting unseen: keep the server's word on them at hand
             Connection d = physicalInHand();
@@ -131,21 +160,65 @@ public abstract class SessionCalls extends PgConnectionExtensions implements Con
         }
     }
 
-    /** With named settings (or an initializer), who the session runs as and its settings are read after it. */
+    /**
+     * With named settings (or an initializer), who the session runs as and its settings are read
+     * after it; inside a transaction, after its COMMIT (what the server says inside is the
+     * transaction's view: see {@link SessionWatch}).
+     */
     final void readValuesAfter(int flags) {
-        if (config.checksSessionValues() && SessionWatch.readsValuesAfter(flags)
-                && watch().readValues(physicalInHand(), inTransaction())) {
-            sessionUsed = false;
-            calledApplicationCode = false;
+        if (!config.checksSessionValues() || !SessionWatch.readsValuesAfter(flags)) {
+            return;
+        }
+        if (inTransaction()) {
+            watch().changedInTransaction();
+        } else {
+            readValuesNow();
         }
     }
 
-    /** The open transaction ended, committed or not: values read inside a rolled-back one are forgotten. */
-    final void sessionAfterTransaction(boolean committed) {
-        if (watch != null && watch.transactionEnded(committed)) {
-            sessionUsed = true;
-            calledApplicationCode = true;
+    private boolean readValuesNow() {
+        if (watch().readValues(physicalInHand())) {
+            sessionUsed = false;
+            calledApplicationCode = false;
+            return true;
         }
+        return false;
+    }
+
+    /**
+     * The open transaction ended. Committed after a statement that may have changed the values, they
+     * are read again (one question, on those transactions only); rolled back, PostgreSQL undid every
+     * setting it made, and the values it began with stand, but not what else its code may have left
+     * (a session lock): its marks join the session's, and a loss asks the catalogs about them.
+     *
+     * @return why the connection in hand may not go on as the application's session (the transaction
+     *     committed on a session now gone, and what its code set is not on this one), or null
+     */
+    final SessionRefused sessionAfterTransaction(boolean committed) {
+        boolean used = transactionUsed;
+        boolean called = transactionCalledApplicationCode;
+        boolean elsewhere = transactionElsewhere;
+        transactionUsed = false;
+        transactionCalledApplicationCode = false;
+        transactionElsewhere = false;
+        boolean changed = watch != null && watch.transactionEnded();
+        sessionUsed |= used;
+        calledApplicationCode |= called;
+        if (committed && elsewhere && (used || called)) {
+            SessionRefused refused = watch().committedElsewhere(physicalInHand(), calledApplicationCode);
+            if (refused != null) {
+                return refused;
+            }
+        }
+        if (committed && changed) {
+            readValuesNow();
+        }
+        return null;
+    }
+
+    /** A replay ran the open transaction's statements again on the connection in hand. */
+    final void transactionReplayedOnSession() {
+        transactionElsewhere = false;
     }
 
     /** The physical connection in hand is being let go ({@link SessionWatch#lettingGo}). */
@@ -161,6 +234,9 @@ public abstract class SessionCalls extends PgConnectionExtensions implements Con
     final void lossAcknowledged() {
         sessionUsed = false;
         calledApplicationCode = false;
+        transactionUsed = false;
+        transactionCalledApplicationCode = false;
+        transactionElsewhere = false;
         if (watch != null) {
             watch.acknowledged();
         }
@@ -169,8 +245,10 @@ public abstract class SessionCalls extends PgConnectionExtensions implements Con
     /** Dials the replacement of a lost physical connection and asks it the questions the old session raises. */
     final SessionWatch.Checked dialChecked(SessionWatch.Dial dial, Dialer dialer, RetryReporter reporter,
             String connectionId) throws SQLException {
+        // only what ran before the open transaction: a replay runs its statements again on the new session
         SessionWatch.Checked checked = watch().dial(dial, dialer, reporter, connectionId, session, sessionUsed,
                 calledApplicationCode);
+        transactionElsewhere |= transactionUsed || transactionCalledApplicationCode;
         if (!checked.marksStand()) {
             sessionUsed = false;
             calledApplicationCode = false;

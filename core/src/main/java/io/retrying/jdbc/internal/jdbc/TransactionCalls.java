@@ -13,6 +13,7 @@ import io.retrying.jdbc.internal.replay.JournalEntry;
 import io.retrying.jdbc.internal.replay.RetryingSavepoint;
 import io.retrying.jdbc.internal.replay.TransactionReplay;
 import io.retrying.jdbc.internal.retry.Run;
+import io.retrying.jdbc.internal.retry.SessionRefused;
 import io.retrying.jdbc.internal.sql.SqlScan;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -39,6 +40,13 @@ public abstract class TransactionCalls extends SessionCalls {
     private Journal journal;
     /** A statement of the open transaction failed on the server: COMMIT must not report success. */
     private SQLException transactionFailure;
+    /**
+     * {@link #transactionFailure} is the server's refusal of a statement, which left the server's
+     * transaction aborted (pgjdbc saw it so): a {@code ROLLBACK TO SAVEPOINT} sent as SQL can then
+     * undo it, as {@code rollback(Savepoint)} does. Not a failure the layer noted itself (a replay
+     * that diverged rolled the server's transaction back: nothing after it can undo that).
+     */
+    private boolean failureInServerTransaction;
     /** A statement of the open transaction succeeded: from then on its loss is not ours to hide. */
     private boolean transactionWork;
     /** BEGIN/START TRANSACTION was sent as SQL while autocommit is on. */
@@ -143,6 +151,11 @@ public abstract class TransactionCalls extends SessionCalls {
             if (xid != null) {
                 xid.reset();
             }
+        } else if ((flags & SqlScan.TX_BEGIN) == 0 && failureInServerTransaction && stillOpen()) {
+            // in an aborted transaction only ROLLBACK TO SAVEPOINT succeeds: the server says it is
+            // healthy again, and COMMIT commits (as it does on pgjdbc)
+            transactionFailure = null;
+            failureInServerTransaction = false;
         }
     }
 
@@ -232,6 +245,7 @@ public abstract class TransactionCalls extends SessionCalls {
 
     /** A replay reproduced the transaction: its failure is healed. */
     public void replayed(boolean work) {
+        transactionReplayedOnSession();
         transactionFailure = null;
         transactionWork = work;
         if (work) {
@@ -297,7 +311,20 @@ public abstract class TransactionCalls extends SessionCalls {
      */
     public void refusedByServer(SQLException e) {
         if (Classifier.retryability(e).needsNewConnection() || !stillOpen()) {
+            boolean first = transactionFailure == null;
             transactionFailed(e);
+            failureInServerTransaction = first && !Classifier.retryability(e).needsNewConnection() && serverTransactionFailed();
+        }
+    }
+
+    /** Whether pgjdbc saw the server's transaction aborted (its ReadyForQuery status: no round trip). */
+    private boolean serverTransactionFailed() {
+        Connection d = physicalInHand();
+        try {
+            return d != null && d.isWrapperFor(BaseConnection.class)
+                    && d.unwrap(BaseConnection.class).getTransactionState() == TransactionState.FAILED;
+        } catch (SQLException | RuntimeException e) {
+            return false;
         }
     }
 
@@ -317,6 +344,7 @@ public abstract class TransactionCalls extends SessionCalls {
     public void transactionFailed(SQLException e) {
         if (transactionFailure == null) {
             transactionFailure = e;
+            failureInServerTransaction = false;
         }
     }
 
@@ -354,7 +382,7 @@ public abstract class TransactionCalls extends SessionCalls {
     }
 
     final void endTransaction(boolean committed) {
-        sessionAfterTransaction(committed);
+        SessionRefused elsewhere = sessionAfterTransaction(committed);
         transactionEndedForIsolation();
         if (committed) {
             session.committed();
@@ -366,6 +394,10 @@ public abstract class TransactionCalls extends SessionCalls {
         clearJournal();
         if (xid != null) {
             xid.reset();
+        }
+        if (elsewhere != null) {
+            // committed, but on a session that is gone: calls are refused until rollback()
+            markLost(elsewhere);
         }
     }
 

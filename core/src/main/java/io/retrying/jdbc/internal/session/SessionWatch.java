@@ -55,13 +55,20 @@ public final class SessionWatch {
     private Map<String, String> reportedToKeep;
     /**
      * Who the session runs as and its named settings ({@link SessionValues}), as the server said
-     * after the last statement that may have changed them; null when no such statement ran, or
-     * what it set is not known (read inside a transaction that rolled back). Only kept when the
-     * check is asked for ({@link RetryConfig#checksSessionValues}).
+     * outside any transaction, after the last statement that may have changed them (or after the
+     * COMMIT of a transaction that ran one); null when no such statement ran, or what it set is not
+     * known. Only kept when the check is asked for ({@link RetryConfig#checksSessionValues}).
+     *
+     * <p>Never read inside a transaction: what the server says there is the transaction's view, not
+     * the session's (a {@code set_config(..., true)} or {@code SET LOCAL} ends with it, a savepoint
+     * rolled back undoes what came after it, a rollback undoes all of it). So while a transaction is
+     * open these are the values it began with, which is what a new connection must be given before
+     * the transaction's journal is replayed on it; its COMMIT is followed by a read, and its rollback
+     * leaves them as they were, as PostgreSQL does.
      */
     private Map<String, String> values;
-    /** Whether {@link #values} was read inside the open transaction, which may still roll it back. */
-    private boolean valuesInTransaction;
+    /** Whether the open transaction ran a statement after which the values are read: read them at its COMMIT. */
+    private boolean readAtCommit;
 
     public SessionWatch(RetryConfig config) {
         this.config = config;
@@ -73,42 +80,66 @@ public final class SessionWatch {
     }
 
     /**
-     * Reads who the session runs as and its named settings after a statement that may have changed
-     * them unseen (the statement's result is in hand; a read that fails leaves them unknown, and a
-     * loss then takes the careful path of {@link StatefulRoutines}).
+     * Reads who the session runs as and its named settings, outside any transaction, after a
+     * statement that may have changed them unseen or after the COMMIT of a transaction that ran one
+     * (the statement's result is in hand; a read that fails leaves them unknown, and a loss then
+     * takes the careful path of {@link StatefulRoutines}).
      *
      * @return whether they were read: what code ran so far is in the values read, so the marks of
      *     what the session ran start afresh (what runs after them is asked about at a swap)
      */
-    public boolean readValues(Connection physical, boolean inTransaction) {
+    public boolean readValues(Connection physical) {
         values = null;
+        readAtCommit = false;
         if (physical == null) {
             return false;
         }
         try {
             values = SessionValues.read(physical, config.sessionSettings());
-            valuesInTransaction = inTransaction;
             return true;
         } catch (SQLException unreadable) {
             return false; // unknown: the next call finds a dead connection for itself
         }
     }
 
+    /** A statement of the open transaction may have changed the values: they are read after its COMMIT. */
+    public void changedInTransaction() {
+        readAtCommit = true;
+    }
+
     /**
-     * The open transaction ended: what it set may be undone with it when it rolled back.
+     * The open transaction ended.
      *
-     * @return whether the values read inside it were forgotten: back to asking the catalogs about
-     *     any code the session ran, as if it had called the application's
+     * @return whether it ran a statement that may have changed the values: committed, they are to be
+     *     read again ({@link #readValues}); rolled back, the server undid what it set, and the values
+     *     it began with stand
      */
-    public boolean transactionEnded(boolean committed) {
-        if (valuesInTransaction) {
-            valuesInTransaction = false;
-            if (!committed) {
-                values = null;
-                return true;
-            }
+    public boolean transactionEnded() {
+        boolean changed = readAtCommit;
+        readAtCommit = false;
+        return changed;
+    }
+
+    /**
+     * The open transaction committed on a session that is gone (its lost COMMIT was resolved on
+     * {@code inHand}, a new connection given the session as it was before the transaction), after it
+     * ran statements that may have changed the session unseen: whether code in the database may have
+     * left state that {@code inHand} lacks ({@link StatefulRoutines}; {@code calledApplicationCode} as
+     * for {@link #dial}). Unless an initializer vouches for the session.
+     *
+     * @return why {@code inHand} may not go on as the application's session, or null when it may
+     */
+    public SessionRefused committedElsewhere(Connection inHand, boolean calledApplicationCode) {
+        if (config.initializer() != null) {
+            return null;
         }
-        return false;
+        String stateful;
+        try {
+            stateful = inHand == null ? "(not known: no connection to ask)" : StatefulRoutines.first(inHand, calledApplicationCode);
+        } catch (SQLException unanswered) {
+            stateful = "(not known: the catalogs could not be asked)";
+        }
+        return stateful == null ? null : refusal(null, null, stateful);
     }
 
     /**
@@ -131,6 +162,7 @@ public final class SessionWatch {
     public void acknowledged() {
         reportedToKeep = null;
         values = null;
+        readAtCommit = false;
     }
 
     /**
