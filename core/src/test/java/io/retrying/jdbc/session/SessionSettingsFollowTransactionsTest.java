@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.retrying.jdbc.fixtures.FaultProxy;
 import io.retrying.jdbc.fixtures.PgExtension;
 import io.retrying.jdbc.fixtures.PgServer;
 import io.retrying.jdbc.internal.config.RetryConfig;
@@ -66,7 +67,9 @@ class SessionSettingsFollowTransactionsTest {
                         + " AS $$ SELECT set_config('app.tenant', t, false) $$",
                 "CREATE FUNCTION sv_set_tenant_local(t text) RETURNS void LANGUAGE sql"
                         + " AS $$ SELECT set_config('app.tenant', t, true) $$",
-                "GRANT EXECUTE ON FUNCTION sv_set_tenant(text), sv_set_tenant_local(text) TO " + ROLE);
+                "GRANT EXECUTE ON FUNCTION sv_set_tenant(text), sv_set_tenant_local(text) TO " + ROLE,
+                "CREATE TABLE sv_scratch (n int)",
+                "GRANT ALL ON sv_scratch TO " + ROLE);
     }
 
     // ---- the scripts
@@ -194,6 +197,35 @@ class SessionSettingsFollowTransactionsTest {
                 assertEquals("|", observe(st), "acknowledged: a new session with no tenant, no rows");
             }
         }
+    }
+
+    @Test
+    void aTransactionWhoseLostCommitIsResolvedCommittedOnANewSessionNeverGoesOnWithoutWhatItsFunctionSet()
+            throws Exception {
+        // The COMMIT reached the server and its reply was lost: the lookup on a new session says
+        // committed. What the function set in it (for the session, or only for the transaction) is
+        // not knowable from there: the new session was given the values the transaction began with,
+        // so the connection goes on only after rollback(), never as tenant b nor silently as a.
+        pg.sql("TRUNCATE sv_scratch");
+        for (String set : List.of("SELECT sv_set_tenant_local('b')", "SELECT sv_set_tenant('b')")) {
+            try (FaultProxy proxy = FaultProxy.start(pg);
+                 Connection c = new Physical(proxy.jdbcUrl(ROLE) + "&ApplicationName=" + VICTIM).open(NAMED);
+                 Statement st = c.createStatement()) {
+                st.execute("SELECT sv_set_tenant('a')");
+                c.setAutoCommit(false);
+                st.executeUpdate("INSERT INTO sv_scratch VALUES (1)");
+                st.execute(set);
+                proxy.dropReplyAfterCommit();
+                c.commit(); // resolved: committed
+                assertFalse(proxy.dropReplyArmed(), "the fault fired");
+                SQLException refused = assertThrows(SQLException.class, () -> observe(st), set);
+                assertEquals("08003", refused.getSQLState(), () -> "got " + refused);
+                assertTrue(refused.getMessage().contains("rollback()"), refused::getMessage);
+                c.rollback();
+                assertEquals("a|for a", observe(st), "acknowledged: the session as it was before the transaction");
+            }
+        }
+        assertEquals(2, pg.queryLong("SELECT count(*) FROM sv_scratch"), "each transaction committed once");
     }
 
     // ---- running a script
