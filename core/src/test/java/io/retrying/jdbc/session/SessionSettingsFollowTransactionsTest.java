@@ -70,6 +70,9 @@ class SessionSettingsFollowTransactionsTest {
                 "GRANT EXECUTE ON FUNCTION sv_set_tenant(text), sv_set_tenant_local(text) TO " + ROLE,
                 "CREATE TABLE sv_scratch (n int)",
                 "GRANT ALL ON sv_scratch TO " + ROLE);
+        pg.sql("CREATE ROLE sv_reader", "GRANT sv_reader TO " + ROLE, "GRANT SELECT ON sv_docs TO sv_reader",
+                "CREATE FUNCTION sv_become_reader() RETURNS void LANGUAGE plpgsql AS $$ BEGIN SET ROLE sv_reader; END $$",
+                "GRANT EXECUTE ON FUNCTION sv_become_reader() TO " + ROLE);
     }
 
     // ---- the scripts
@@ -116,6 +119,11 @@ class SessionSettingsFollowTransactionsTest {
                         observe()),
                 row("killed inside the transaction after the function's setting: kept once committed",
                         sql(a), manual(), sql(b), kill(), observe(), commit(), kill(), observe()),
+                row("in one string in autocommit",
+                        sql(a), sql("BEGIN; SAVEPOINT s; " + b + "; ROLLBACK TO s; COMMIT"), kill(), observe()),
+                row("a role entered inside a function, undone by ROLLBACK TO SAVEPOINT",
+                        sql(a), manual(), sql("SAVEPOINT s"), sql("SELECT sv_become_reader()"), observe(),
+                        sql("ROLLBACK TO s"), commit(), kill(), observe()),
                 row("a later transaction changes nothing",
                         sql(a), manual(), sql("SAVEPOINT s"), sql(b), sql("ROLLBACK TO s"), commit(), observe(), commit(),
                         kill(), observe()));
@@ -194,8 +202,29 @@ class SessionSettingsFollowTransactionsTest {
                 SQLException refused = assertThrows(SQLException.class, () -> observe(st));
                 assertEquals("08003", refused.getSQLState(), () -> "got " + refused);
                 c.rollback();
-                assertEquals("|", observe(st), "acknowledged: a new session with no tenant, no rows");
+                assertEquals(ROLE + "||", observe(st), "acknowledged: a new session with no tenant, no rows");
             }
+        }
+    }
+
+    @Test
+    void aRoleEnteredInsideAFunctionInACommittedTransactionIsNeverEnteredByTheLayer() throws Exception {
+        // the values read after COMMIT say who the session runs as: a new session would not
+        try (Connection c = open(NAMED); Statement st = c.createStatement()) {
+            st.execute("SELECT sv_set_tenant('a')");
+            c.setAutoCommit(false);
+            st.execute("SAVEPOINT s");
+            st.execute("SELECT sv_become_reader()");
+            st.execute("RELEASE s");
+            c.commit();
+            assertEquals("sv_reader|a|for a", observe(st));
+            assertEquals(1, pg.terminateBackends(VICTIM));
+            SQLException lost = assertThrows(SQLException.class, () -> observe(st));
+            assertTrue(lost.getSQLState().startsWith("08") || lost.getSQLState().startsWith("57P"), () -> "got " + lost);
+            SQLException refused = assertThrows(SQLException.class, () -> observe(st));
+            assertEquals("08003", refused.getSQLState(), () -> "got " + refused);
+            c.rollback();
+            assertEquals(ROLE + "||", observe(st), "acknowledged: a new session, as its login role, without what it lost");
         }
     }
 
@@ -222,7 +251,7 @@ class SessionSettingsFollowTransactionsTest {
                 assertEquals("08003", refused.getSQLState(), () -> "got " + refused);
                 assertTrue(refused.getMessage().contains("rollback()"), refused::getMessage);
                 c.rollback();
-                assertEquals("a|for a", observe(st), "acknowledged: the session as it was before the transaction");
+                assertEquals(ROLE + "|a|for a", observe(st), "acknowledged: the session as it was before the transaction");
             }
         }
         assertEquals(2, pg.queryLong("SELECT count(*) FROM sv_scratch"), "each transaction committed once");
@@ -240,7 +269,7 @@ class SessionSettingsFollowTransactionsTest {
         try (Connection c = open(config)) {
             layered = runOn(new Run(c, true), script);
         }
-        assertEquals(plain, layered, name + ": tenant|rows at each observation, plain pgjdbc then the layer");
+        assertEquals(plain, layered, name + ": user|tenant|rows at each observation, plain pgjdbc then the layer");
     }
 
     private List<String> runOn(Run run, List<Step> script) throws SQLException {
@@ -336,9 +365,9 @@ class SessionSettingsFollowTransactionsTest {
         };
     }
 
-    /** The tenant and the rows the policy shows, as "tenant|rows". */
+    /** Who the session runs as, the tenant and the rows the policy shows, as "user|tenant|rows". */
     private static String observe(Statement st) throws SQLException {
-        try (ResultSet rs = st.executeQuery("SELECT coalesce(current_setting('app.tenant', true), '') || '|'"
+        try (ResultSet rs = st.executeQuery("SELECT current_user || '|' || coalesce(current_setting('app.tenant', true), '') || '|'"
                 + " || coalesce((SELECT string_agg(body, ',' ORDER BY body) FROM sv_docs), '')")) {
             rs.next();
             return rs.getString(1);

@@ -177,7 +177,14 @@ public abstract class SessionCalls extends PgConnectionExtensions implements Con
     }
 
     private boolean readValuesNow() {
-        if (watch().readValues(physicalInHand())) {
+        Connection d = physicalInHand();
+        if (d != null && serverTransactionOpen(d)) {
+            // the server has a transaction open all the same (a BEGIN after a COMMIT in one string):
+            // its view is not the session's, and the question's frame must not end it
+            watch().changedInTransaction();
+            return false;
+        }
+        if (watch().readValues(d)) {
             sessionUsed = false;
             calledApplicationCode = false;
             return true;
