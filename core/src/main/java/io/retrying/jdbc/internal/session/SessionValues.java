@@ -15,7 +15,8 @@ import java.util.Objects;
  * Who a session runs as, and for whom: {@code current_user}, {@code session_user} and the settings
  * the application names ({@code retry.sessionSettings}, e.g. {@code app.tenant}), which PostgreSQL 15
  * reports to no client. Read from the server after a statement that may change them where the
- * layer cannot see it (a function, a procedure, a SET), and only when the application asked for
+ * layer cannot see it (a function, a procedure, a SET), outside a transaction (inside one, after
+ * its COMMIT: there the server answers with the transaction's view), and only when the application asked for
  * the check (named settings, or a {@code ConnectionInitializer}): then, after a lost connection, the
  * new session must match them before anything runs there (issue 28).
  *
