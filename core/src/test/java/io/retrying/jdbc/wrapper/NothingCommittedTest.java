@@ -97,6 +97,25 @@ class NothingCommittedTest {
     }
 
     @Test
+    void inATransactionTheSameNotificationWhoseCommitNeverReachedTheServerIsUnknown() throws Exception {
+        // the transaction's path asks the same question (held before this issue too): no id, a volatile function
+        try (FaultProxy proxy = FaultProxy.start(pg)) {
+            Physical physical = new Physical(proxy.jdbcUrl());
+            try (Connection c = physical.open(RetryConfig.defaults()); Statement st = c.createStatement()) {
+                c.setAutoCommit(false);
+                assertEquals(0, st.executeUpdate("UPDATE nc_rows SET v = v + 1 WHERE NOT nc_signal() /* nc-signal-tx */"));
+                proxy.cutBeforeExecuting("COMMIT");
+                SQLException e = assertThrows(SQLException.class, c::commit);
+                assertFalse(proxy.cutBeforeExecutingArmed(), "the COMMIT was cut");
+                assertEquals("08007", e.getSQLState());
+                c.rollback();
+                assertEquals(1, physical.executions("nc-signal-tx"), "never run again");
+                assertEquals(0, notifications(), "its COMMIT never reached the server");
+            }
+        }
+    }
+
+    @Test
     void aNotificationFromAStatementTriggerWhoseCommitNeverReachedTheServerIsUnknownNotNothing() throws Exception {
         // given: nothing in the text calls a function, yet a statement trigger notifies (no row changes: no id)
         pg.sql("CREATE OR REPLACE FUNCTION nc_bell() RETURNS trigger LANGUAGE plpgsql AS"
