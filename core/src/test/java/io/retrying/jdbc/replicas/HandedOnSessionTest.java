@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.retrying.jdbc.fixtures.FaultProxy;
 import io.retrying.jdbc.fixtures.PgServer;
 import io.retrying.jdbc.fixtures.PgServers;
 import io.retrying.jdbc.fixtures.StreamingReplicas;
@@ -167,5 +168,26 @@ class HandedOnSessionTest {
         }
         assertEquals(1, primary.queryLong("SELECT count(*) FROM tenant_b.items WHERE id = 2"));
         assertTrue(primary.queryLong("SELECT count(*) FROM tenant_a.items WHERE id = 2") == 0);
+    }
+
+    @Test
+    void aRoleResetInATransactionWhoseCommitReplyIsLostIsResetOnTheConnectionThatResolvedIt() throws Exception {
+        String expected = plain("SELECT current_user", "SET ROLE ho_alice", "BEGIN", "RESET ROLE", "COMMIT");
+        assertEquals("ho_app", expected);
+        try (FaultProxy proxy = FaultProxy.start(primary)) {
+            String url = proxy.jdbcUrl("ho_app").replace("jdbc:postgresql:", "jdbc:retrying:postgresql:")
+                    + "&password=ho_app&ApplicationName=ho-commit";
+            try (Connection c = DriverManager.getConnection(url)) {
+                run(c, "SET ROLE ho_alice");
+                c.setAutoCommit(false);
+                run(c, "RESET ROLE", "INSERT INTO tenant_b.items VALUES (3, current_user)");
+                proxy.dropReplyAfterCommit();
+                c.commit(); // resolved committed on a new connection, given the session from before the transaction
+                assertFalse(proxy.dropReplyArmed(), "the reply to COMMIT was dropped");
+                assertEquals(expected, first(c, "SELECT current_user"), "the committed RESET ROLE holds");
+                c.commit();
+            }
+        }
+        assertEquals("ho_app", primary.queryString("SELECT who FROM tenant_b.items WHERE id = 3"));
     }
 }
