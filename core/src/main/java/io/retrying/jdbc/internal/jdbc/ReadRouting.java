@@ -93,6 +93,9 @@ abstract sealed class ReadRouting implements Dialer permits HostReadRouting, Poo
      *     anyone uses it again ({@link HeldSettings})
      */
     final boolean switchFor(boolean readOnly, Connection physical, SessionState session) {
+        if (readOnly == reads && readOnly == onReader) {
+            return false; // nothing moves (a pool's setReadOnly on every borrow): nothing asked
+        }
         TransactionState state = physical == null ? null : stateOf(physical);
         if (state != null && state != TransactionState.IDLE) {
             return false; // pgjdbc refuses it: a heal of this connection dials for the role held until now
