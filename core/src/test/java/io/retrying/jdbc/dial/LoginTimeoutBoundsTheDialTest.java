@@ -113,6 +113,24 @@ class LoginTimeoutBoundsTheDialTest {
 
     @Test
     void anAttemptStartedLateGetsWhatIsLeftOfTheLoginTime() throws Exception {
+        attemptStartedLate(() -> DriverManager.getConnection(layerUrl("&loginTimeout=2")));
+    }
+
+    @Test
+    void anAttemptStartedLateGetsWhatIsLeftOfTheLoginTimeOfPgjdbcsDataSource() throws Exception {
+        PGSimpleDataSource pg = new PGSimpleDataSource();
+        pg.setURL(proxy.jdbcUrl());
+        pg.setLoginTimeout(2);
+        RetryingDataSource ds = RetryingDataSource.wrap(pg);
+        attemptStartedLate(ds::getConnection);
+    }
+
+    @FunctionalInterface
+    private interface Open {
+        Connection open() throws SQLException;
+    }
+
+    private void attemptStartedLate(Open open) throws Exception {
         // refused for 1.5 s, then accepted and never answered: the attempt that starts then would
         // take pgjdbc's whole 2 s of its own (3.5 s in all) without the cap
         proxy.refuseNew(true);
@@ -122,8 +140,7 @@ class LoginTimeoutBoundsTheDialTest {
             proxy.refuseNew(false);
         });
         long start = System.nanoTime();
-        SQLException e = assertThrows(SQLException.class,
-                () -> DriverManager.getConnection(layerUrl("&loginTimeout=2")).close());
+        SQLException e = assertThrows(SQLException.class, () -> open.open().close());
         long ms = millisSince(start);
         stallLater.get(5, TimeUnit.SECONDS);
         assertTrue(ms < LOGIN_MS + 1000, "the last attempt got what was left of the login time: " + ms + " ms, " + e);
