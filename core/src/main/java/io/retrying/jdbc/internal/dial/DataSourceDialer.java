@@ -8,6 +8,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
 import javax.sql.DataSource;
+import org.postgresql.PGProperty;
 import org.postgresql.ds.common.BaseDataSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -82,15 +83,38 @@ public final class DataSourceDialer implements Dialer {
         if (!(target instanceof BaseDataSource source) || target instanceof org.postgresql.ds.PGPoolingDataSource) {
             return null;
         }
-        org.postgresql.ds.PGSimpleDataSource reader = new org.postgresql.ds.PGSimpleDataSource();
-        reader.setURL(source.getURL());
-        reader.setUser(source.getUser());
-        reader.setPassword(source.getPassword());
+        org.postgresql.ds.PGSimpleDataSource reader = copyOf(source);
         reader.setServerNames(new String[] {host});
         reader.setPortNumbers(new int[] {port});
         reader.setProperty("targetServerType", "any");
         reader.setProperty("loadBalanceHosts", "false");
         return user == null ? reader.getConnection() : reader.getConnection(user, password);
+    }
+
+    /**
+     * A data source of pgjdbc's with the settings of {@code source}, and what is left of the login
+     * time when this thread runs an attempt whose login time is cut short ({@link LoginTimeout}).
+     */
+    private static org.postgresql.ds.PGSimpleDataSource copyOf(BaseDataSource source) {
+        org.postgresql.ds.PGSimpleDataSource copy = new org.postgresql.ds.PGSimpleDataSource();
+        copy.setURL(source.getURL());
+        copy.setUser(source.getUser());
+        copy.setPassword(source.getPassword());
+        String left = LoginTimeout.left();
+        if (left != null) {
+            copy.setProperty(PGProperty.LOGIN_TIMEOUT, left);
+        }
+        return copy;
+    }
+
+    /**
+     * pgjdbc's own data sources dial with their {@code loginTimeout} ({@code setLoginTimeout}, or
+     * the URL's), read at each dial since it may be set at any time; a pool's borrow is bounded by
+     * the pool's own timeout, and its {@code loginTimeout} is for its own dials: none here.
+     */
+    @Override
+    public long loginTimeoutMillis() {
+        return dialsHosts() ? LoginTimeout.millis(((BaseDataSource) target).getProperty(PGProperty.LOGIN_TIMEOUT)) : 0;
     }
 
     /** Whether {@link #dialHost} can dial another host of the target's. */
@@ -184,7 +208,10 @@ public final class DataSourceDialer implements Dialer {
     }
 
     private Connection connect() throws SQLException {
-        return user == null ? target.getConnection() : target.getConnection(user, password);
+        // an attempt whose login time is cut short dials a copy with what is left of it: the target
+        // is shared by every connection, its own setting is not this attempt's to change
+        DataSource source = LoginTimeout.left() != null && dialsHosts() ? copyOf((BaseDataSource) target) : target;
+        return user == null ? source.getConnection() : source.getConnection(user, password);
     }
 
     @Override

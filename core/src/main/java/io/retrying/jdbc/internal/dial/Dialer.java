@@ -30,6 +30,15 @@ public interface Dialer {
         void discarded(SQLException why);
     }
 
+    /**
+     * The {@code loginTimeout} pgjdbc applies to this dialer's dials, in ms, read as pgjdbc reads it
+     * ({@link LoginTimeout#millis}); 0 or less: none. It bounds the layer's whole dial, retries
+     * included. The default is none: a pool's borrow is bounded by the pool's own timeout.
+     */
+    default long loginTimeoutMillis() {
+        return 0;
+    }
+
     /** For logs and caches keyed by database: host, port and database; never a password. */
     default String describe() {
         return getClass().getName();

@@ -24,6 +24,14 @@ public final class DriverDialer implements Dialer {
     private final String[] ports;
     /** Whether the application set no {@code socketFactory}: then the layer's watches its dials' sockets. */
     private final boolean ownSockets;
+    /**
+     * pgjdbc's reading of the URL and properties, for an attempt whose login time is cut short: the
+     * URL's own {@code loginTimeout} would win over a property, so that attempt gives pgjdbc no URL
+     * parameters. Null when pgjdbc cannot read the URL (every dial then fails as pgjdbc says).
+     */
+    private final Properties read;
+    /** The {@code loginTimeout} the URL or the properties set (pgjdbc's precedence); null: none. */
+    private final String loginTimeout;
 
     /**
      * @param pg pgjdbc's driver
@@ -39,11 +47,12 @@ public final class DriverDialer implements Dialer {
         this.dialTarget = DialTarget.ofUrl(Breakers.shared(), pgUrl, this.pgProps);
         Properties all = org.postgresql.Driver.parseURL(pgUrl, this.pgProps);
         this.ownSockets = all != null && all.getProperty("socketFactory") == null;
-        Properties read = dialTarget != null && dialTarget.severalHosts() ? all : null;
-        if (read != null) {
+        this.read = all;
+        this.loginTimeout = all == null ? null : all.getProperty(LoginTimeout.KEY);
+        if (dialTarget != null && dialTarget.severalHosts() && all != null) {
             this.parsed = new Properties();
-            for (String key : read.stringPropertyNames()) {
-                parsed.setProperty(key, read.getProperty(key));
+            for (String key : all.stringPropertyNames()) {
+                parsed.setProperty(key, all.getProperty(key));
             }
             this.hosts = parsed.getProperty("PGHOST").split(",");
             this.ports = parsed.getProperty("PGPORT").split(",");
@@ -96,6 +105,7 @@ public final class DriverDialer implements Dialer {
             props.setProperty("socketFactory", ObservingSocketFactory.class.getName());
             props.setProperty("socketFactoryArg", ObservingSocketFactory.arg(choice.settings()));
         }
+        LoginTimeout.capTo(props);
         Connection c = pg.connect("jdbc:postgresql://", props);
         if (c == null) {
             throw new SQLException("pgjdbc does not accept the URL for " + target.description(), "08001");
@@ -119,6 +129,7 @@ public final class DriverDialer implements Dialer {
         props.setProperty("PGPORT", Integer.toString(port));
         props.setProperty("targetServerType", "any");
         props.remove("loadBalanceHosts");
+        LoginTimeout.capTo(props);
         Connection c = pg.connect("jdbc:postgresql://", props);
         if (c == null) {
             throw new SQLException("pgjdbc does not accept the URL for " + target.description(), "08001");
@@ -141,20 +152,28 @@ public final class DriverDialer implements Dialer {
     public Connection dial() throws SQLException {
         // pgjdbc keeps the Properties it is given: each connection gets its own copy
         Properties props = new Properties();
-        props.putAll(pgProps);
+        boolean capped = LoginTimeout.left() != null && read != null;
+        props.putAll(capped ? read : pgProps);
+        String url = capped ? "jdbc:postgresql://" : pgUrl;
+        LoginTimeout.capTo(props);
         Connection c;
         if (ownSockets) {
             props.setProperty("socketFactory", ObservingSocketFactory.class.getName());
             props.setProperty("socketFactoryArg", ObservingSocketFactory.OBSERVE_ONLY);
-            c = ObservingSocketFactory.observe(null, () -> pg.connect(pgUrl, props));
+            c = ObservingSocketFactory.observe(null, () -> pg.connect(url, props));
         } else {
-            c = pg.connect(pgUrl, props);
+            c = pg.connect(url, props);
         }
         if (c == null) {
             // said without the URL: it may hold a password
             throw new SQLException("pgjdbc does not accept the URL for " + target.description(), "08001");
         }
         return c;
+    }
+
+    @Override
+    public long loginTimeoutMillis() {
+        return LoginTimeout.millis(loginTimeout);
     }
 
     @Override

@@ -79,6 +79,11 @@ public final class ReaderPool implements Dialer {
     }
 
     @Override
+    public long loginTimeoutMillis() {
+        return writer.loginTimeoutMillis();
+    }
+
+    @Override
     public String describe() {
         return writer.describe() + " (readers " + readers.describe() + ")";
     }

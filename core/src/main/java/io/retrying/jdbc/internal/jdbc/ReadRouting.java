@@ -153,6 +153,12 @@ abstract sealed class ReadRouting implements Dialer permits HostReadRouting, Poo
         return writer.multiHostPrimary();
     }
 
+    /** The writer's: the readers are dialed with its settings, or borrowed from a pool beside its pool. */
+    @Override
+    public long loginTimeoutMillis() {
+        return writer.loginTimeoutMillis();
+    }
+
     /** The writer's breaker guards the writer's dials; a reader is judged by this class itself. */
     @Override
     public DialTarget dialTarget() {

@@ -11,6 +11,7 @@ import io.retrying.jdbc.internal.dial.DialTarget;
 import io.retrying.jdbc.internal.dial.Dialer;
 import io.retrying.jdbc.internal.dial.DriverDialer;
 import io.retrying.jdbc.internal.dial.HostChoice;
+import io.retrying.jdbc.internal.dial.LoginTimeout;
 import io.retrying.jdbc.internal.events.RetryReporter;
 import io.retrying.jdbc.internal.failure.Recovery;
 import io.retrying.jdbc.internal.retry.Run;
@@ -27,7 +28,10 @@ import java.util.function.Consumer;
  * <p>Acquisition is where a restarting, full or scaled-to-zero server shows first, so a dial that
  * fails RECONNECT (refused, 57P03 starting up, lost) or BACKPRESSURE (53300 full, a pool timeout)
  * is tried again with the policy's growing waits ({@link RetryPolicy#decideReconnect}) until the
- * reconnect window ends; the same loop serves every later swap of a broken connection.
+ * reconnect window ends; the same loop serves every later swap of a broken connection. A
+ * {@code loginTimeout} the application set ({@link Dialer#loginTimeoutMillis()}) bounds the whole
+ * loop, counted from its first dial: the window ends with it, and each attempt after the first gets
+ * what is left of it ({@link LoginTimeout}).
  *
  * <p>A dialer that names its server ({@link Dialer#dialTarget()}) dials through that server's
  * circuit breaker, shared by the process: while the server is known to be unreachable, a caller
@@ -122,6 +126,8 @@ public final class RetryingConnections {
         RetryPolicy policy = config.policy();
         DialTarget target = config.breaker().enabled() ? dialer.dialTarget() : null;
         Consumer<CircuitEvent> transitions = target == null ? null : config.reporter()::circuit;
+        // a loginTimeout the application set bounds the whole dial, as it bounds a bare pgjdbc connect
+        LoginTimeout login = LoginTimeout.startingNow(dialer.loginTimeoutMillis(), policy.nanoClock());
         Run run = null;
         while (true) {
             Connection fresh = null;
@@ -133,7 +139,7 @@ public final class RetryingConnections {
                         // the server is known to be unreachable: wait for the breaker's probe
                         // within this caller's window, rather than dialing on its own
                         if (run == null) {
-                            run = new Run(policy, config.reconnectWindow(),
+                            run = new Run(policy, LoginTimeout.window(login, config.reconnectWindow()),
                                     connectionId != null ? connectionId : id(connectionNumber), 0);
                         }
                         pass = enter(target, policy, run, transitions);
@@ -143,13 +149,13 @@ public final class RetryingConnections {
                 HostChoice hosts = target != null && dialer.choosesHosts()
                         ? HostChoice.of(target, config.breaker(), policy.nanoClock().getAsLong(), transitions) : null;
                 try {
-                    if (hosts != null) {
-                        fresh = hosts.dialing(transitions, () -> dialer.dial(hosts));
-                    } else {
-                        fresh = preparation != null
-                                ? dialer.dialReplacement(deadReplacements(config, connectionId, connectionNumber))
-                                : dialer.dial();
-                    }
+                    // the first attempt is pgjdbc's own, with its whole loginTimeout; one after a
+                    // failure or a wait gets what is left of it
+                    fresh = login != null && run != null
+                            ? login.capped(() -> attempt(dialer, hosts, preparation != null, config, connectionId,
+                                    connectionNumber, transitions))
+                            : attempt(dialer, hosts, preparation != null, config, connectionId, connectionNumber,
+                                    transitions);
                     if (target != null) {
                         DialGate.reached(target.breaker(), transitions);
                     }
@@ -190,7 +196,8 @@ public final class RetryingConnections {
                     dialer.discard(fresh);
                 }
                 if (run == null) {
-                    run = new Run(policy, config.reconnectWindow(), connectionId != null ? connectionId : id(connectionNumber), 0);
+                    run = new Run(policy, LoginTimeout.window(login, config.reconnectWindow()),
+                            connectionId != null ? connectionId : id(connectionNumber), 0);
                 }
                 int number = run.failed(e);
                 Attempt decision = policy.decideReconnect(e, number, run.remaining());
@@ -204,6 +211,15 @@ public final class RetryingConnections {
                 Waits.sleep(policy, decision.delay(), e);
             }
         }
+    }
+
+    /** One dial: of the hosts chosen, a replacement for a lost connection ({@code swap}), or a new one. */
+    private static Connection attempt(Dialer dialer, HostChoice hosts, boolean swap, RetryConfig config,
+            String connectionId, long connectionNumber, Consumer<CircuitEvent> transitions) throws SQLException {
+        if (hosts != null) {
+            return hosts.dialing(transitions, () -> dialer.dial(hosts));
+        }
+        return swap ? dialer.dialReplacement(deadReplacements(config, connectionId, connectionNumber)) : dialer.dial();
     }
 
     private static final Attempt DEAD_REPLACEMENT = new Attempt(true, Duration.ZERO, Retryability.RECONNECT,
