@@ -6,6 +6,7 @@ import io.retrying.jdbc.Commits;
 import io.retrying.jdbc.Retryability;
 import io.retrying.jdbc.WriteOutcomeUnknownException;
 import io.retrying.jdbc.internal.commit.CommitResolver;
+import io.retrying.jdbc.internal.commit.ServerIdentity;
 import io.retrying.jdbc.internal.commit.TransactionId;
 import io.retrying.jdbc.internal.config.RetryConfig;
 import io.retrying.jdbc.internal.retry.FailureClass;
@@ -105,7 +106,7 @@ public final class AutocommitResolution {
                 throw e;
             }
             long xid = capture.xid();
-            String identity = capture.identity(connection.generation());
+            ServerIdentity identity = capture.identity(connection.generation());
             String position = capture.position();
             try {
                 physical.commit();
@@ -124,7 +125,7 @@ public final class AutocommitResolution {
     }
 
     /** A lost COMMIT: returns when the statement's count stands, throws what the application should see otherwise. */
-    private void committedOrThrow(SQLException lost, long xid, String identity, String position, long count)
+    private void committedOrThrow(SQLException lost, long xid, ServerIdentity identity, String position, long count)
             throws SQLException {
         if (xid == Commits.NO_XID) {
             // no id after the statement ran: it changed no row, so whether COMMIT landed changes nothing
