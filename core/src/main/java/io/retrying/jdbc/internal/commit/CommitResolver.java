@@ -52,10 +52,10 @@ import java.util.List;
  * that never received the transaction hands the same xid to its own next transactions, and a
  * server restarted after a crash may do the same when the transaction's WAL never reached disk:
  * {@code pg_xact_status} then answers "committed" for somebody else's transaction. So the same
- * round trip that captures the xid captures where it was assigned (the WAL timeline, the
- * postmaster's start time and the WAL insert position), and a COMMITTED answer is believed only
- * from a history that provably contains the assignment ({@link Identity#sameHistory}): the same
- * server run; a restart whose checkpoint shows the xid was already handed out; or a later timeline
+ * round trip that captures the xid captures where it was assigned (the {@link ServerIdentity}, as
+ * values no session setting renders differently, and the WAL insert position), and a COMMITTED
+ * answer is believed only from a history that provably contains the assignment
+ * ({@link Identity#sameHistory}): the same server run; a restart whose checkpoint shows the xid was already handed out; or a later timeline
  * (a switchover, a failover) whose history file says the old timeline ran past the captured
  * position. Otherwise UNKNOWN. ABORTED stays believable (this transaction is not in that history
  * either way, so running it again cannot apply it twice there); and a later timeline whose history
