@@ -51,10 +51,10 @@ import java.util.List;
  * that never received the transaction hands the same xid to its own next transactions, and a
  * server restarted after a crash may do the same when the transaction's WAL never reached disk:
  * {@code pg_xact_status} then answers "committed" for somebody else's transaction. So the same
- * round trip that captures the xid captures where it was assigned (the WAL timeline, the
- * postmaster's start time and the WAL insert position), and a COMMITTED answer is believed only
- * from a history that provably contains the assignment ({@link Identity#sameHistory}): the same
- * server run; a restart whose checkpoint shows the xid was already handed out; or a later timeline
+ * round trip that captures the xid captures where it was assigned (the {@link ServerIdentity}, as
+ * values no session setting renders differently, and the WAL insert position), and a COMMITTED
+ * answer is believed only from a history that provably contains the assignment
+ * ({@link Identity#sameHistory}): the same server run; a restart whose checkpoint shows the xid was already handed out; or a later timeline
  * (a switchover, a failover) whose history file says the old timeline ran past the captured
  * position. Otherwise UNKNOWN. ABORTED stays believable (this transaction is not in that history
  * either way, so running it again cannot apply it twice there); and a later timeline whose history
@@ -71,19 +71,6 @@ public final class CommitResolver {
     private final NewConnections questions;
 
     /**
-     * Where the server assigns ids: its WAL timeline and start time, and when its shared statistics were
-     * last reset: a backend killed by the OOM killer makes the same postmaster reinitialise shared memory
-     * and run crash recovery, which keeps the start time but discards the statistics (and so stamps a new
-     * reset time), while the WAL an id's first record lay in may be lost and the id handed out again.
-     * Null on a standby, which assigns none (and refuses the WAL functions). No quote character: it
-     * also rides appended to the application's SQL ({@link TransactionId}).
-     */
-    static final String IDENTITY_SQL = "case when pg_catalog.pg_is_in_recovery() then null else"
-            + " pg_catalog.concat_ws(pg_catalog.chr(32), pg_catalog.substr(pg_catalog.pg_walfile_name("
-            + "pg_catalog.pg_current_wal_insert_lsn()), 1, 8), pg_catalog.pg_postmaster_start_time(),"
-            + " pg_catalog.pg_stat_get_bgwriter_stat_reset_time()) end";
-
-    /**
      * Where the WAL was when the transaction's id was first seen (null while it has none, and so on a
      * standby): past the transaction's first WAL record, which carries the id. Per transaction, unlike
      * the identity. No quote character: it rides with the application's SQL too.
@@ -95,32 +82,28 @@ public final class CommitResolver {
     static final String FORCED_XID_SQL = "(case when pg_catalog.pg_is_in_recovery() then null else"
             + " pg_catalog.pg_current_xact_id() end)::pg_catalog.text::bigint";
 
-    /** The xid and where it was assigned: the server's WAL timeline and start time. */
-    private static final String CAPTURE = "select pg_catalog.pg_current_xact_id_if_assigned()::pg_catalog.text::bigint, " + IDENTITY_SQL
-            + ", " + POSITION_SQL;
+    /**
+     * The xid and where the WAL was when it was seen, and where it was assigned ({@link ServerIdentity}):
+     * the identity only while it is not known for the physical connection (it is read once per one).
+     */
+    private static final String CAPTURE = "select pg_catalog.pg_current_xact_id_if_assigned()::pg_catalog.text::bigint, "
+            + POSITION_SQL;
+    private static final String CAPTURE_WITH_IDENTITY = CAPTURE + ", " + ServerIdentity.SQL;
     /** As CAPTURE, for work the server would give an id only at COMMIT or that ran out of sight. */
-    private static final String CAPTURE_FORCED = "select " + FORCED_XID_SQL + ", " + IDENTITY_SQL + ", " + POSITION_SQL;
+    private static final String CAPTURE_FORCED = "select " + FORCED_XID_SQL + ", " + POSITION_SQL;
+    private static final String CAPTURE_FORCED_WITH_IDENTITY = CAPTURE_FORCED + ", " + ServerIdentity.SQL;
 
     /**
-     * Where a transaction id was assigned, as captured with it (what the capture must record is
-     * {@link #IDENTITY_SQL}, once per physical connection, and {@link #POSITION_SQL}, once per
-     * transaction): the WAL timeline and the postmaster's start time, and the WAL insert position
-     * when the id was first seen, which lies past the transaction's first WAL record. An xid means
-     * the same transaction only in a server history that provably contains that assignment
-     * ({@link #sameHistory}).
+     * Whether an id, captured under a {@link ServerIdentity} ({@link ServerIdentity#SQL}, once per
+     * physical connection) with the WAL at a position ({@link #POSITION_SQL}, once per transaction:
+     * past the transaction's first WAL record), names the same transaction on the server a lookup
+     * reached: an xid means the same transaction only in a server history that provably contains
+     * that assignment ({@link #sameHistory}). The identities are compared field by field, never as
+     * text (issue 36).
      */
     public static final class Identity {
-        public static final String SQL = IDENTITY_SQL;
 
         private Identity() {
-        }
-
-        public static String of(Connection physical) throws SQLException {
-            return queryString(physical, ReadOnlyProof.MARK + "select " + SQL);
-        }
-
-        public static long timeline(String identity) {
-            return Long.parseLong(identity.substring(0, 8), 16);
         }
 
         public static long parseLsn(String lsn) {
@@ -130,12 +113,14 @@ public final class CommitResolver {
 
         /**
          * Whether {@code xid}, captured under {@code captured} with the WAL at {@code position}, still
-         * names the same transaction on {@code physical}:
+         * names the same transaction on {@code physical}, whose identity is {@code now}:
          * <ul>
-         *   <li>the same server run;</li>
-         *   <li>a restart on the same timeline whose latest checkpoint (the shutdown checkpoint of a
-         *       clean stop, or the one that ends crash recovery) already counts {@code xid} as handed
-         *       out, so the server cannot hand it out again;</li>
+         *   <li>the same server run ({@link ServerIdentity#sameRunAs}: a hand reset of shared
+         *       statistics is still the same run);</li>
+         *   <li>a restart (or a reinitialisation of shared memory) on the same timeline whose latest
+         *       checkpoint (the shutdown checkpoint of a clean stop, or the one that ends crash
+         *       recovery) already counts {@code xid} as handed out, so the server cannot hand it out
+         *       again;</li>
          *   <li>a later timeline (a switchover, a failover) whose history says the captured timeline
          *       ran in it at least up to {@code position}. The transaction's first WAL record, which
          *       carries the id, lies below that position, so the promoted server replayed it, and
@@ -145,73 +130,63 @@ public final class CommitResolver {
          *       in the new history either way.) A standby that stopped short of that position (it
          *       missed the transaction, or a crash lost WAL it never received) is another history.</li>
          * </ul>
-         * Anything else, including not being allowed to read the checkpoint or the timeline history
-         * ({@code pg_read_file} needs superuser, {@code pg_read_server_files} or EXECUTE on it), is
-         * another history.
+         * Anything else, another cluster (system identifier) included, or not being allowed to read
+         * the checkpoint or the timeline history ({@code pg_read_file} needs superuser,
+         * {@code pg_read_server_files} or EXECUTE on it), is another history.
          */
-        public static boolean sameHistory(String captured, String position, long xid, Connection physical) throws SQLException {
-            if (captured == null) {
-                return false; // captured on a standby, promoted since: nothing says which history
+        static boolean sameHistory(ServerIdentity captured, ServerIdentity now, String position, long xid, Connection physical) {
+            if (captured == null || now == null || !captured.sameSystem(now)) {
+                return false; // captured on a standby (promoted since), or now one, or another cluster
             }
-            String now = of(physical);
-            if (now == null) {
-                return false;
-            }
-            if (captured.equals(now)) {
+            if (captured.sameRunAs(now)) {
                 return true;
             }
-            long then = timeline(captured);
-            long current = timeline(now);
-            if (current == then) {
+            if (now.timeline() == captured.timeline()) {
                 return nextXidPast(xid, physical);
             }
-            if (current < then) {
+            if (now.timeline() < captured.timeline() || position == null) {
                 return false;
             }
-            if (position == null) {
-                return false;
-            }
-            Long switchPoint = switchPoint(physical, now.substring(0, 8), then);
+            Long switchPoint = switchPoint(physical, now, captured.timeline());
             return switchPoint != null && parseLsn(position) <= switchPoint;
         }
 
         /**
          * Whether {@code xid}, captured under {@code captured}, was never handed out in the history
-         * of {@code physical}: the same timeline, a server that started since, or whose shared memory
-         * was reinitialised since after a backend crashed, and whose latest checkpoint does not count
-         * {@code xid} as handed out. A start ends crash recovery with a checkpoint (a clean stop
-         * wrote one) whose next id is past every id in the WAL it kept, and later checkpoints only
-         * count further; so none of the transaction's WAL records survived, its commit record
-         * included: it did not commit in this history, and running it again cannot apply it twice
-         * (issue 26: a busy pool crash-restarted hands {@code xid} out again within moments, so
-         * {@code pg_xact_status} would answer for somebody else). The start is told by the
-         * postmaster's start time; a reinitialisation (the postmaster lives on) by the shared
-         * statistics it resets all at one instant (bgwriter's and the WAL's reset times equal, which
-         * resetting either by hand does not give) with the latest checkpoint begun at or after it.
-         * False when anything is not known.
+         * of {@code physical} (identity {@code now}): the same cluster and timeline, a server that
+         * started since ({@link ServerIdentity#restartedIn}), or whose shared memory was
+         * reinitialised since after a backend crashed ({@link ServerIdentity#reinitialisedIn}), and
+         * whose latest checkpoint does not count {@code xid} as handed out. A start ends crash
+         * recovery with a checkpoint (a clean stop wrote one) whose next id is past every id in the
+         * WAL it kept, and later checkpoints only count further; so none of the transaction's WAL
+         * records survived, its commit record included: it did not commit in this history, and
+         * running it again cannot apply it twice (issue 26: a busy pool crash-restarted hands
+         * {@code xid} out again within moments, so {@code pg_xact_status} would answer for somebody
+         * else). A reinitialisation counts only with the latest checkpoint begun at or after its
+         * instant (the checkpoint ending its recovery; whole seconds, as the control file keeps
+         * them). A hand reset of shared statistics is no reinitialisation (issue 36): one kind
+         * reset, or several at instants of their own, is not all of them at one instant. False
+         * when anything is not known.
          */
-        static boolean neverAssignedIn(String captured, long xid, Connection physical) throws SQLException {
-            if (captured == null || xid == Commits.NO_XID) {
+        static boolean neverAssignedIn(ServerIdentity captured, ServerIdentity now, long xid, Connection physical) {
+            if (captured == null || now == null || xid == Commits.NO_XID) {
                 return false;
             }
-            String now = of(physical);
-            if (now == null || captured.equals(now) || timeline(now) != timeline(captured)) {
+            boolean restarted = captured.restartedIn(now);
+            boolean reinitialised = captured.reinitialisedIn(now);
+            if (!restarted && !reinitialised) {
                 return false;
             }
-            try (PreparedStatement ps = physical.prepareStatement(ReadOnlyProof.MARK + "select ((pg_catalog.split_part(c.next_xid, ':', 1)::bigint << 32)"
-                    + " + pg_catalog.split_part(c.next_xid, ':', 2)::bigint <= ?)::pg_catalog.text,"
-                    + " pg_catalog.pg_postmaster_start_time()::pg_catalog.text,"
-                    + " (c.checkpoint_time >= pg_catalog.date_trunc('second', pg_catalog.pg_stat_get_bgwriter_stat_reset_time())"
-                    + " and w.stats_reset = pg_catalog.pg_stat_get_bgwriter_stat_reset_time())::pg_catalog.text"
-                    + " from pg_catalog.pg_control_checkpoint() c, pg_catalog.pg_stat_wal w")) {
+            try (PreparedStatement ps = physical.prepareStatement(ReadOnlyProof.MARK + "select ((pg_catalog.split_part(next_xid, ':', 1)::bigint << 32)"
+                    + " + pg_catalog.split_part(next_xid, ':', 2)::bigint <= ?)::pg_catalog.text,"
+                    + " extract(epoch from checkpoint_time)::bigint from pg_catalog.pg_control_checkpoint()")) {
                 ps.setLong(1, xid);
                 try (ResultSet rs = ps.executeQuery()) {
                     if (!rs.next() || !"true".equals(rs.getString(1))) {
                         return false;
                     }
-                    String started = rs.getString(2);
-                    boolean restarted = started != null && !captured.contains(started);
-                    return restarted || "true".equals(rs.getString(3));
+                    long checkpointSeconds = rs.getLong(2);
+                    return restarted || (!rs.wasNull() && checkpointSeconds >= Math.floorDiv(now.resetMicros(), 1_000_000L));
                 }
             } catch (SQLException e) {
                 return false; // not allowed to read the checkpoint: not known
@@ -219,31 +194,25 @@ public final class CommitResolver {
         }
 
         /**
-         * Whether {@code physical}, a primary of a later timeline than {@code captured}, comes from a
-         * history that left the captured timeline at or before {@code position}: its history file's
-         * switch point for that timeline is not past the position where the WAL was when the
-         * transaction's id was seen. COMMIT was sent after that, so the transaction's commit record
-         * lies at or past the position, and a history that took the old timeline's WAL only up to
-         * the switch point holds no commit of it, nor ever will (its backend lived on the old
-         * timeline): in this history it did not commit, and running it again cannot apply it twice
-         * here, whoever holds its id now (a promoted standby that missed the transaction hands the
-         * same id out again; its "committed" would be somebody else's). Issue 26: a COMMIT cut by
-         * the demotion of a frozen leader whose WAL the synchronous standby never received. False
-         * when anything is not known (no position, the history file not readable).
+         * Whether {@code physical} (identity {@code now}), a primary of a later timeline than
+         * {@code captured}, comes from a history that left the captured timeline at or before
+         * {@code position}: its history file's switch point for that timeline is not past the
+         * position where the WAL was when the transaction's id was seen. COMMIT was sent after that,
+         * so the transaction's commit record lies at or past the position, and a history that took
+         * the old timeline's WAL only up to the switch point holds no commit of it, nor ever will
+         * (its backend lived on the old timeline): in this history it did not commit, and running it
+         * again cannot apply it twice here, whoever holds its id now (a promoted standby that missed
+         * the transaction hands the same id out again; its "committed" would be somebody else's).
+         * Issue 26: a COMMIT cut by the demotion of a frozen leader whose WAL the synchronous standby
+         * never received. False when anything is not known (no position, another cluster, the
+         * history file not readable).
          */
-        static boolean forkedBefore(String captured, String position, Connection physical) throws SQLException {
-            if (captured == null || position == null) {
+        static boolean forkedBefore(ServerIdentity captured, ServerIdentity now, String position, Connection physical) {
+            if (captured == null || now == null || position == null || !captured.sameSystem(now)
+                    || now.timeline() <= captured.timeline()) {
                 return false;
             }
-            String now = of(physical);
-            if (now == null) {
-                return false;
-            }
-            long then = timeline(captured);
-            if (timeline(now) <= then) {
-                return false;
-            }
-            Long switchPoint = switchPoint(physical, now.substring(0, 8), then);
+            Long switchPoint = switchPoint(physical, now, captured.timeline());
             return switchPoint != null && switchPoint <= parseLsn(position);
         }
 
@@ -264,10 +233,10 @@ public final class CommitResolver {
          * file: one line per ancestor, "parent timeline, switch point, reason"); null when it is not
          * an ancestor or the file cannot be read.
          */
-        private static Long switchPoint(Connection physical, String currentHex, long timeline) {
+        private static Long switchPoint(Connection physical, ServerIdentity now, long timeline) {
             String history;
             try (PreparedStatement ps = physical.prepareStatement(ReadOnlyProof.MARK + "select pg_catalog.pg_read_file(?)")) {
-                ps.setString(1, "pg_wal/" + currentHex + ".history");
+                ps.setString(1, "pg_wal/" + now.timelineHex() + ".history");
                 try (ResultSet rs = ps.executeQuery()) {
                     if (!rs.next()) {
                         return null;
@@ -300,13 +269,6 @@ public final class CommitResolver {
             }
             return null;
         }
-
-        private static String queryString(Connection physical, String sql) throws SQLException {
-            try (PreparedStatement ps = physical.prepareStatement(sql); ResultSet rs = ps.executeQuery()) {
-                rs.next();
-                return rs.getString(1);
-            }
-        }
     }
 
     public CommitResolver(CommittingConnection connection, RetryConfig config) {
@@ -338,7 +300,7 @@ public final class CommitResolver {
                 }
             }
             long xid = capture ? tx.xid() : Commits.NO_XID;
-            String identity = capture ? tx.identity(connection.generation()) : null;
+            ServerIdentity identity = capture ? tx.identity(connection.generation()) : null;
             String position = capture ? tx.position() : null;
             // the server's word that, as of the transaction's last statement, it had no id
             boolean noXid = capture && xid == Commits.NO_XID && !tx.stale();
@@ -501,13 +463,21 @@ public final class CommitResolver {
         }
     }
 
-    /** The transaction's id and server identity, asked just before COMMIT. */
+    /**
+     * The transaction's id, asked just before COMMIT, with the server identity while it is not known
+     * for the physical connection (the identity costs the server more than the rest: once per one).
+     */
     private void capture(Connection d, TransactionId tx) throws SQLException {
-        try (PreparedStatement ps = d.prepareStatement(tx.forced() ? CAPTURE_FORCED : CAPTURE);
-                ResultSet rs = ps.executeQuery()) {
+        int generation = connection.generation();
+        ServerIdentity known = tx.identity(generation);
+        String sql = tx.forced() ? (known != null ? CAPTURE_FORCED : CAPTURE_FORCED_WITH_IDENTITY)
+                : (known != null ? CAPTURE : CAPTURE_WITH_IDENTITY);
+        try (PreparedStatement ps = d.prepareStatement(sql); ResultSet rs = ps.executeQuery()) {
             rs.next();
             long id = rs.getLong(1);
-            tx.capturedAtCommit(rs.wasNull() ? Commits.NO_XID : id, rs.getString(2), rs.getString(3), connection.generation(), d);
+            long xid = rs.wasNull() ? Commits.NO_XID : id;
+            ServerIdentity identity = known != null ? known : ServerIdentity.parse(rs.getString(3));
+            tx.capturedAtCommit(xid, identity, rs.getString(2), generation, d);
         }
     }
 
@@ -548,7 +518,7 @@ public final class CommitResolver {
      * whose COMMIT lost its connection ({@code lost}): {@link #resolve}, for an autocommit
      * statement run in a transaction of its own ({@link AutocommitResolution}).
      */
-    public CommitOutcome outcome(long xid, String identity, String position, SQLException lost) {
+    public CommitOutcome outcome(long xid, ServerIdentity identity, String position, SQLException lost) {
         return resolve(xid, identity, position, lost);
     }
 
@@ -558,7 +528,7 @@ public final class CommitResolver {
      * killed in the same sweep as the COMMIT's, a server that is still full) is no answer: the
      * question is asked again on another, with the dial's waits. UNKNOWN when the window ends first.
      */
-    private CommitOutcome resolve(long xid, String identity, String position, SQLException lost) {
+    private CommitOutcome resolve(long xid, ServerIdentity identity, String position, SQLException lost) {
         CommitOutcome outcome;
         try {
             // the layer's own work: a tracer may give it a span of its own (Telemetry)
@@ -572,7 +542,7 @@ public final class CommitResolver {
         return outcome;
     }
 
-    private CommitOutcome lookUpWithinWindow(long xid, String identity, String position, SQLException lost) {
+    private CommitOutcome lookUpWithinWindow(long xid, ServerIdentity identity, String position, SQLException lost) {
         long started = policy.nanoClock().getAsLong();
         Deadline deadline = Deadline.after(config.reconnectWindow(), policy.nanoClock());
         CommitOutcome outcome = CommitOutcome.UNKNOWN;
@@ -606,12 +576,14 @@ public final class CommitResolver {
         return outcome;
     }
 
-    private CommitOutcome settled(Connection fresh, long xid, String identity, String position, Deadline deadline)
+    private CommitOutcome settled(Connection fresh, long xid, ServerIdentity identity, String position, Deadline deadline)
             throws SQLException {
-        if (Identity.neverAssignedIn(identity, xid, fresh)) {
+        // read once: a live connection's server cannot restart, change timeline or cluster under it
+        ServerIdentity now = identity == null ? null : ServerIdentity.of(fresh);
+        if (Identity.neverAssignedIn(identity, now, xid, fresh)) {
             return CommitOutcome.ABORTED; // lost with the crash, before its WAL reached disk
         }
-        if (Identity.forkedBefore(identity, position, fresh)) {
+        if (Identity.forkedBefore(identity, now, position, fresh)) {
             return CommitOutcome.ABORTED; // a later timeline that left ours before the commit record could be written
         }
         CommitOutcome outcome;
@@ -620,7 +592,7 @@ public final class CommitResolver {
         } catch (InterruptedException e) {
             throw new Interrupted(e);
         }
-        if (outcome == CommitOutcome.COMMITTED && !Identity.sameHistory(identity, position, xid, fresh)) {
+        if (outcome == CommitOutcome.COMMITTED && !Identity.sameHistory(identity, now, position, xid, fresh)) {
             // another server history (a failover, a crash restart): the xid may be somebody else's
             return CommitOutcome.UNKNOWN;
         }
@@ -639,7 +611,7 @@ public final class CommitResolver {
     }
 
     /** One question on a new physical connection: throws when that connection fails under it. */
-    private CommitOutcome lookUp(long xid, String identity, String position, Deadline deadline)
+    private CommitOutcome lookUp(long xid, ServerIdentity identity, String position, Deadline deadline)
             throws SQLException, InterruptedException {
         Connection fresh = connection.swap();
         try {

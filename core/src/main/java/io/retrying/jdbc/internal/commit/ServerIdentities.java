@@ -8,11 +8,11 @@ import java.sql.SQLException;
 import org.postgresql.PGConnection;
 
 /**
- * The server identity ({@link CommitResolver.Identity}: where ids are assigned) that this thread
+ * The server identity ({@link ServerIdentity}: where ids are assigned) that this thread
  * last read on one physical connection, so that it is asked once per physical connection and not
  * once per borrow (issue 16). Over a pool each borrow is a new {@link RetryingConnection} around a
  * physical connection the pool keeps, and the first capture of each borrow used to carry the
- * identity's three functions again; measured with pgbench, that column cost the server 5 µs of a
+ * identity's functions again; measured with pgbench, that column cost the server 5 µs of a
  * 119 µs transaction, two thirds again of what the rest of the capture costs (BENCHMARKS.md section 5).
  *
  * <p>Why it may be kept for the connection's life: a pgjdbc connection talks to one server process
@@ -29,20 +29,20 @@ public final class ServerIdentities {
 
     private static final ThreadLocal<Entry> LAST = new ThreadLocal<>();
 
-    private record Entry(WeakReference<Object> physical, String identity) {
+    private record Entry(WeakReference<Object> physical, ServerIdentity identity) {
     }
 
     private ServerIdentities() {
     }
 
     /** The identity this thread last read on {@code physical}'s connection, or null. */
-    static String lastReadOn(Connection physical) {
+    static ServerIdentity lastReadOn(Connection physical) {
         Entry e = physical == null ? null : LAST.get();
         return e != null && e.physical.get() == key(physical) ? e.identity : null;
     }
 
     /** {@code identity} was just read on {@code physical} (null, from a standby, is not kept). */
-    static void read(Connection physical, String identity) {
+    static void read(Connection physical, ServerIdentity identity) {
         if (identity == null || physical == null || !ThreadMemos.worthKeeping()) {
             return;
         }

@@ -72,7 +72,7 @@ public final class TransactionId {
     private static final String POSITION = ", " + CommitResolver.POSITION_SQL;
 
     private static final String IDENTITY_ONCE_ASSIGNED = POSITION + ", case when pg_catalog.pg_current_xact_id_if_assigned() is null then null else "
-            + CommitResolver.IDENTITY_SQL + " end";
+            + ServerIdentity.SQL + " end";
 
     private static final String RIDE = RIDE_XID + POSITION;
     private static final String RIDE_FORCED = RIDE_FORCED_XID + POSITION;
@@ -86,8 +86,8 @@ public final class TransactionId {
     private boolean force;
     /** A statement that may write by its text ran (or a replay's, or work out of sight): reads carry the capture too. */
     private boolean mayHaveWritten;
-    /** Where ids are assigned on the physical connection of {@link #identityGeneration}. */
-    private String identity;
+    /** Where ids are assigned on the physical connection of {@link #identityGeneration}: parsed once per one. */
+    private ServerIdentity identity;
     private int identityGeneration = -1;
     /** Where the WAL was when this transaction's id was first seen ({@link CommitResolver#POSITION_SQL}). */
     private String position;
@@ -191,7 +191,7 @@ public final class TransactionId {
     }
 
     /** The identity captured on the physical connection of {@code generation}, or null. */
-    public String identity(int generation) {
+    public ServerIdentity identity(int generation) {
         return identityGeneration == generation ? identity : null;
     }
 
@@ -202,7 +202,7 @@ public final class TransactionId {
      */
     public String ride(String sql, int generation, Connection physical) {
         if (identityGeneration != generation) {
-            String known = ServerIdentities.lastReadOn(physical);
+            ServerIdentity known = ServerIdentities.lastReadOn(physical);
             if (known != null) {
                 identity = known;
                 identityGeneration = generation;
@@ -297,7 +297,7 @@ public final class TransactionId {
             position = rs.getString(2);
         }
         if (columns > 2) {
-            identity = rs.getString(3);
+            identity = ServerIdentity.parse(rs.getString(3));
             // none on a standby: asked again while it stays so (a promoted standby assigns ids)
             identityGeneration = identity != null ? generation : -1;
             ServerIdentities.read(physical, identity);
@@ -306,15 +306,15 @@ public final class TransactionId {
         force = false;
     }
 
-    /** A capture made at COMMIT (a round trip): its results. */
-    void capturedAtCommit(long id, String identity, String position, int generation, Connection physical) {
+    /** A capture made at COMMIT (a round trip): its results, and the identity it asked or the one known. */
+    void capturedAtCommit(long id, ServerIdentity identity, String position, int generation, Connection physical) {
         xid = id;
         this.identity = identity;
         ServerIdentities.read(physical, identity);
         if (this.position == null) {
             this.position = position;
         }
-        identityGeneration = generation;
+        identityGeneration = identity != null ? generation : -1;
         stale = false;
         force = false;
     }

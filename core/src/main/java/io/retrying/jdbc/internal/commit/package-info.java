@@ -1,7 +1,8 @@
 /**
  * COMMIT and its resolution: {@code TransactionId} captures the transaction id riding with the
  * transaction's first write (no extra round trip), {@code RidingTwins} keeps the statements that
- * carry the capture, {@code ServerIdentities} tells one server incarnation from another, and
+ * carry the capture, {@code ServerIdentity} tells one server run from another (values compared
+ * field by field) and {@code ServerIdentities} keeps it per physical connection, and
  * {@code CommitResolver} runs COMMIT, replays one the server refused with 40001, and resolves one
  * whose reply was lost by asking the server what became of the id.
  *

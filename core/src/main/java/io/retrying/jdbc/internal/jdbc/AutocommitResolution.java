@@ -6,6 +6,7 @@ import io.retrying.jdbc.Commits;
 import io.retrying.jdbc.Retryability;
 import io.retrying.jdbc.WriteOutcomeUnknownException;
 import io.retrying.jdbc.internal.commit.CommitResolver;
+import io.retrying.jdbc.internal.commit.ServerIdentity;
 import io.retrying.jdbc.internal.commit.TransactionId;
 import io.retrying.jdbc.internal.config.RetryConfig;
 import io.retrying.jdbc.internal.proof.LostWork;
@@ -115,7 +116,7 @@ public final class AutocommitResolution {
                 throw e;
             }
             long xid = capture.xid();
-            String identity = capture.identity(connection.generation());
+            ServerIdentity identity = capture.identity(connection.generation());
             String position = capture.position();
             try {
                 physical.commit();
@@ -134,7 +135,7 @@ public final class AutocommitResolution {
     }
 
     /** A lost COMMIT: returns when the statement's count stands, throws what the application should see otherwise. */
-    private void committedOrThrow(SQLException lost, long xid, String identity, String position, long count,
+    private void committedOrThrow(SQLException lost, long xid, ServerIdentity identity, String position, long count,
             RetryingStatement statement, int op, String sql) throws SQLException {
         CommitOutcome outcome;
         if (xid == Commits.NO_XID) {

@@ -22,9 +22,10 @@ class TimelineHistoryTest {
     }
 
     @Test
-    void theCapturedIdentity() {
-        assertEquals(2, CommitResolver.Identity.timeline("00000002 2026-12-01 09:04:43.569+00"));
-        assertEquals(0x1A, CommitResolver.Identity.timeline("0000001A 2026-12-01 09:04:43.569+00"));
+    void theCapturedTimelineAndPosition() {
+        assertEquals(2, ServerIdentity.parse("00000002 7 1 2 3 4").timeline());
+        assertEquals(0x1A, ServerIdentity.parse("0000001A 7 1 2 3 4").timeline());
+        assertEquals("0000001A", ServerIdentity.parse("0000001A 7 1 2 3 4").timelineHex());
         assertEquals(0x30001A8L, CommitResolver.Identity.parseLsn("0/30001A8"));
         assertEquals((0x1FL << 32) | 0xAL, CommitResolver.Identity.parseLsn("1F/A"));
     }
