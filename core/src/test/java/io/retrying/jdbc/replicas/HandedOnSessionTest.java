@@ -14,6 +14,7 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.Objects;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -46,7 +47,12 @@ class HandedOnSessionTest {
                 "GRANT USAGE ON SCHEMA tenant_a, tenant_b TO ho_app, ho_alice",
                 "GRANT SELECT, INSERT ON tenant_a.items, tenant_b.items TO ho_app, ho_alice",
                 // the login role's own default: what RESET search_path gives back
-                "ALTER ROLE ho_app SET search_path = tenant_b");
+                "ALTER ROLE ho_app SET search_path = tenant_b",
+                // state set where the layer cannot see it: no statement of the application's names the setting
+                "CREATE FUNCTION ho_set_role_alice() RETURNS void LANGUAGE plpgsql"
+                        + " AS $$ BEGIN EXECUTE 'SET ROLE ho_alice'; END $$",
+                "CREATE FUNCTION ho_set_tenant(t text) RETURNS void LANGUAGE plpgsql"
+                        + " AS $$ BEGIN PERFORM set_config('app.tenant', t, false); END $$");
         replicas = StreamingReplicas.start(primary, 2);
     }
 
@@ -147,6 +153,45 @@ class HandedOnSessionTest {
             c.setReadOnly(true); // taken back again: without it
             assertEquals("t", first(c, "SELECT pg_is_in_recovery()"));
             assertEquals("ho_app", first(c, "SELECT current_user"));
+        }
+    }
+
+    /** Who the session runs as and its tenant ('' or null alike: a fresh connection's). */
+    private static String whoAndTenant(Connection c) throws SQLException {
+        return first(c, "SELECT current_user") + "/"
+                + Objects.toString(first(c, "SELECT current_setting('app.tenant', true)"), "");
+    }
+
+    /**
+     * A role and a tenant set inside functions cannot go with a switch (refused as at a heal, until
+     * rollback()); the connection that ran them is not parked to come back with them at the switch back.
+     */
+    @Test
+    void aRoleAndATenantSetInsideFunctionsNeverComeBackWithAParkedConnection() throws Exception {
+        try (Connection c = DriverManager.getConnection(url("ho-fn"))) {
+            run(c, "SELECT public.ho_set_role_alice()", "SELECT public.ho_set_tenant('acme')");
+            assertEquals("ho_alice/acme", whoAndTenant(c));
+            SQLException refused = assertThrows(SQLException.class, () -> c.setReadOnly(true));
+            assertEquals("08003", refused.getSQLState(), () -> "got " + refused);
+            c.rollback(); // continue without that state
+            c.setReadOnly(true);
+            assertEquals("t", first(c, "SELECT pg_is_in_recovery()"));
+            assertEquals("ho_app/", whoAndTenant(c));
+            c.setReadOnly(false);
+            assertEquals("f", first(c, "SELECT pg_is_in_recovery()"));
+            assertEquals("ho_app/", whoAndTenant(c), "the writer that ran the functions did not come back");
+
+            c.setReadOnly(true);
+            run(c, "SELECT public.ho_set_role_alice()", "SELECT public.ho_set_tenant('acme')");
+            assertEquals("ho_alice/acme", whoAndTenant(c));
+            SQLException back = assertThrows(SQLException.class, () -> c.setReadOnly(false));
+            assertEquals("08003", back.getSQLState(), () -> "got " + back);
+            c.rollback();
+            assertEquals("f", first(c, "SELECT pg_is_in_recovery()"));
+            assertEquals("ho_app/", whoAndTenant(c));
+            c.setReadOnly(true);
+            assertEquals("t", first(c, "SELECT pg_is_in_recovery()"));
+            assertEquals("ho_app/", whoAndTenant(c), "the reader that ran the functions did not come back");
         }
     }
 
