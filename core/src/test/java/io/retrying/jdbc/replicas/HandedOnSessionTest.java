@@ -14,6 +14,10 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -193,6 +197,47 @@ class HandedOnSessionTest {
             assertEquals("t", first(c, "SELECT pg_is_in_recovery()"));
             assertEquals("ho_app/", whoAndTenant(c), "the reader that ran the functions did not come back");
         }
+    }
+
+    /**
+     * The happy path pays nothing more: a switch after plain statements asks the catalogs once, about
+     * the connection it lets go, and the swap that follows does not ask them again (before, the swap
+     * asked them once, on the new connection).
+     */
+    @Test
+    void aSwitchAsksTheCatalogsOnceAboutTheConnectionItLetsGo() throws Exception {
+        List<PgServer> servers = new ArrayList<>(replicas.standbys());
+        servers.add(primary);
+        List<Long> logStarts = new ArrayList<>();
+        for (PgServer server : servers) {
+            server.sql("ALTER SYSTEM SET log_statement = 'all'", "SELECT pg_reload_conf()");
+            logStarts.add(Files.size(server.logFile()));
+        }
+        try {
+            try (Connection c = DriverManager.getConnection(url("ho-once"))) {
+                run(c, "SELECT 1");
+                c.setReadOnly(true);
+                assertEquals("t", first(c, "SELECT pg_is_in_recovery()"));
+                c.setReadOnly(false);
+                assertEquals("f", first(c, "SELECT pg_is_in_recovery()"));
+                c.setReadOnly(true);
+                c.setReadOnly(false); // nothing ran on the reader taken back: nothing asked
+                assertEquals("ho_app", first(c, "SELECT current_user"));
+            }
+        } finally {
+            for (PgServer server : servers) {
+                server.sql("ALTER SYSTEM RESET log_statement", "SELECT pg_reload_conf()");
+            }
+        }
+        long asked = 0;
+        for (int i = 0; i < servers.size(); i++) {
+            try (java.io.InputStream in = Files.newInputStream(servers.get(i).logFile())) {
+                in.skipNBytes(logStarts.get(i));
+                asked += new String(in.readAllBytes(), StandardCharsets.UTF_8).lines()
+                        .filter(l -> l.contains("LOG:") && l.contains("WITH RECURSIVE own AS")).count();
+            }
+        }
+        assertEquals(3, asked, "the catalogs asked once a switch that let a used connection go (three of four)");
     }
 
     @Test
