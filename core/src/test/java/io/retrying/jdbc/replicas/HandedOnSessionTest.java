@@ -14,6 +14,11 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -46,7 +51,12 @@ class HandedOnSessionTest {
                 "GRANT USAGE ON SCHEMA tenant_a, tenant_b TO ho_app, ho_alice",
                 "GRANT SELECT, INSERT ON tenant_a.items, tenant_b.items TO ho_app, ho_alice",
                 // the login role's own default: what RESET search_path gives back
-                "ALTER ROLE ho_app SET search_path = tenant_b");
+                "ALTER ROLE ho_app SET search_path = tenant_b",
+                // state set where the layer cannot see it: no statement of the application's names the setting
+                "CREATE FUNCTION ho_set_role_alice() RETURNS void LANGUAGE plpgsql"
+                        + " AS $$ BEGIN EXECUTE 'SET ROLE ho_alice'; END $$",
+                "CREATE FUNCTION ho_set_tenant(t text) RETURNS void LANGUAGE plpgsql"
+                        + " AS $$ BEGIN PERFORM set_config('app.tenant', t, false); END $$");
         replicas = StreamingReplicas.start(primary, 2);
     }
 
@@ -148,6 +158,86 @@ class HandedOnSessionTest {
             assertEquals("t", first(c, "SELECT pg_is_in_recovery()"));
             assertEquals("ho_app", first(c, "SELECT current_user"));
         }
+    }
+
+    /** Who the session runs as and its tenant ('' or null alike: a fresh connection's). */
+    private static String whoAndTenant(Connection c) throws SQLException {
+        return first(c, "SELECT current_user") + "/"
+                + Objects.toString(first(c, "SELECT current_setting('app.tenant', true)"), "");
+    }
+
+    /**
+     * A role and a tenant set inside functions cannot go with a switch (refused as at a heal, until
+     * rollback()); the connection that ran them is not parked to come back with them at the switch back.
+     */
+    @Test
+    void aRoleAndATenantSetInsideFunctionsNeverComeBackWithAParkedConnection() throws Exception {
+        try (Connection c = DriverManager.getConnection(url("ho-fn"))) {
+            run(c, "SELECT public.ho_set_role_alice()", "SELECT public.ho_set_tenant('acme')");
+            assertEquals("ho_alice/acme", whoAndTenant(c));
+            SQLException refused = assertThrows(SQLException.class, () -> c.setReadOnly(true));
+            assertEquals("08003", refused.getSQLState(), () -> "got " + refused);
+            c.rollback(); // continue without that state
+            c.setReadOnly(true);
+            assertEquals("t", first(c, "SELECT pg_is_in_recovery()"));
+            assertEquals("ho_app/", whoAndTenant(c));
+            c.setReadOnly(false);
+            assertEquals("f", first(c, "SELECT pg_is_in_recovery()"));
+            assertEquals("ho_app/", whoAndTenant(c), "the writer that ran the functions did not come back");
+
+            c.setReadOnly(true);
+            run(c, "SELECT public.ho_set_role_alice()", "SELECT public.ho_set_tenant('acme')");
+            assertEquals("ho_alice/acme", whoAndTenant(c));
+            SQLException back = assertThrows(SQLException.class, () -> c.setReadOnly(false));
+            assertEquals("08003", back.getSQLState(), () -> "got " + back);
+            c.rollback();
+            assertEquals("f", first(c, "SELECT pg_is_in_recovery()"));
+            assertEquals("ho_app/", whoAndTenant(c));
+            c.setReadOnly(true);
+            assertEquals("t", first(c, "SELECT pg_is_in_recovery()"));
+            assertEquals("ho_app/", whoAndTenant(c), "the reader that ran the functions did not come back");
+        }
+    }
+
+    /**
+     * The happy path pays nothing more: a switch after plain statements asks the catalogs once, about
+     * the connection it lets go, and the swap that follows does not ask them again (before, the swap
+     * asked them once, on the new connection).
+     */
+    @Test
+    void aSwitchAsksTheCatalogsOnceAboutTheConnectionItLetsGo() throws Exception {
+        List<PgServer> servers = new ArrayList<>(replicas.standbys());
+        servers.add(primary);
+        List<Long> logStarts = new ArrayList<>();
+        for (PgServer server : servers) {
+            server.sql("ALTER SYSTEM SET log_statement = 'all'", "SELECT pg_reload_conf()");
+            logStarts.add(Files.size(server.logFile()));
+        }
+        try {
+            try (Connection c = DriverManager.getConnection(url("ho-once"))) {
+                run(c, "SELECT 1");
+                c.setReadOnly(true);
+                assertEquals("t", first(c, "SELECT pg_is_in_recovery()"));
+                c.setReadOnly(false);
+                assertEquals("f", first(c, "SELECT pg_is_in_recovery()"));
+                c.setReadOnly(true);
+                c.setReadOnly(false); // nothing ran on the reader taken back: nothing asked
+                assertEquals("ho_app", first(c, "SELECT current_user"));
+            }
+        } finally {
+            for (PgServer server : servers) {
+                server.sql("ALTER SYSTEM RESET log_statement", "SELECT pg_reload_conf()");
+            }
+        }
+        long asked = 0;
+        for (int i = 0; i < servers.size(); i++) {
+            try (java.io.InputStream in = Files.newInputStream(servers.get(i).logFile())) {
+                in.skipNBytes(logStarts.get(i));
+                asked += new String(in.readAllBytes(), StandardCharsets.UTF_8).lines()
+                        .filter(l -> l.contains("LOG:") && l.contains("WITH RECURSIVE own AS")).count();
+            }
+        }
+        assertEquals(3, asked, "the catalogs asked once a switch that let a used connection go (three of four)");
     }
 
     @Test

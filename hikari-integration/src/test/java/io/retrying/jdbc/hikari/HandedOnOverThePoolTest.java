@@ -1,6 +1,7 @@
 package io.retrying.jdbc.hikari;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
@@ -11,6 +12,7 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.Objects;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -31,7 +33,12 @@ class HandedOnOverThePoolTest {
     static void cluster() {
         primary = PgServers.start();
         primary.createRole("hop_app");
-        primary.sql("CREATE ROLE hop_alice NOLOGIN", "GRANT hop_alice TO hop_app");
+        primary.sql("CREATE ROLE hop_alice NOLOGIN", "GRANT hop_alice TO hop_app",
+                // state set where the layer cannot see it: no statement of the application's names the setting
+                "CREATE FUNCTION hop_set_role_alice() RETURNS void LANGUAGE plpgsql"
+                        + " AS $$ BEGIN EXECUTE 'SET ROLE hop_alice'; END $$",
+                "CREATE FUNCTION hop_set_tenant(t text) RETURNS void LANGUAGE plpgsql"
+                        + " AS $$ BEGIN PERFORM set_config('app.tenant', t, false); END $$");
         replicas = StreamingReplicas.start(primary, 1);
     }
 
@@ -96,6 +103,89 @@ class HandedOnOverThePoolTest {
                 assertEquals("hop_app", first(next, "SELECT current_user"));
                 next.setReadOnly(true);
                 assertEquals("hop_app", first(next, "SELECT current_user"));
+            }
+        }
+    }
+
+    /** The tenant the session holds: '' or null (never set) alike, as a fresh connection has it. */
+    private static String tenant(Connection c) throws SQLException {
+        return Objects.toString(first(c, "SELECT current_setting('app.tenant', true)"), "");
+    }
+
+    private static void assertFresh(Connection c, String where) throws SQLException {
+        assertEquals("hop_app", first(c, "SELECT current_user"), "a borrower that set no role, on the " + where);
+        assertEquals("", tenant(c), "a borrower that set no tenant, on the " + where);
+    }
+
+    @Test
+    void aRoleAndATenantSetInsideFunctionsNeverReachTheNextBorrowerOfThePoolASwitchGivesTheConnectionBackTo()
+            throws Exception {
+        HikariConfig writer = writer("hop-fn");
+        try (RetryingHikariDataSource ds = RetryingHikari.over(writer,
+                RetryingHikari.readers(writer, replicas.standbyHosts()), b -> b)) {
+            try (Connection c = ds.getConnection()) {
+                run(c, "SELECT hop_set_role_alice()");
+                run(c, "SELECT hop_set_tenant('acme')");
+                assertEquals("hop_alice", first(c, "SELECT current_user"));
+                assertEquals("acme", tenant(c));
+
+                // the role cannot go with the switch: the session is refused, as at a heal
+                SQLException refused = assertThrows(SQLException.class, () -> c.setReadOnly(true));
+                assertEquals("08003", refused.getSQLState(), () -> "got " + refused);
+                c.rollback();
+                try (Connection other = ds.getConnection()) {
+                    assertEquals("f", first(other, "SELECT pg_is_in_recovery()"));
+                    assertFresh(other, "primary");
+                }
+
+                c.setReadOnly(true);
+                assertEquals("t", first(c, "SELECT pg_is_in_recovery()"));
+                assertFresh(c, "standby, after rollback()");
+                run(c, "SELECT hop_set_role_alice()");
+                run(c, "SELECT hop_set_tenant('acme')");
+                SQLException back = assertThrows(SQLException.class, () -> c.setReadOnly(false));
+                assertEquals("08003", back.getSQLState(), () -> "got " + back);
+                c.rollback();
+                try (Connection other = ds.getConnection()) {
+                    other.setReadOnly(true);
+                    assertEquals("t", first(other, "SELECT pg_is_in_recovery()"));
+                    assertFresh(other, "standby");
+                }
+                c.setReadOnly(false);
+                assertEquals("f", first(c, "SELECT pg_is_in_recovery()"));
+                assertFresh(c, "primary, after rollback()");
+            }
+        }
+    }
+
+    @Test
+    void aTenantSetInsideAFunctionGoesWithTheSwitchUnderSessionSettingsButNotToTheNextBorrower() throws Exception {
+        HikariConfig writer = writer("hop-named");
+        try (RetryingHikariDataSource ds = RetryingHikari.over(writer,
+                RetryingHikari.readers(writer, replicas.standbyHosts()), b -> b.sessionSettings("app.tenant"))) {
+            try (Connection c = ds.getConnection()) {
+                run(c, "SELECT hop_set_tenant('acme')");
+                c.setReadOnly(true); // the tenant named: set again on the standby, as at a heal
+                assertEquals("t", first(c, "SELECT pg_is_in_recovery()"));
+                assertEquals("acme", tenant(c), "the session went with the switch");
+                try (Connection other = ds.getConnection()) {
+                    assertEquals("f", first(other, "SELECT pg_is_in_recovery()"));
+                    assertFresh(other, "primary");
+                }
+                run(c, "SELECT hop_set_tenant('')"); // the application's hygiene before close
+            }
+            try (Connection c = ds.getConnection()) {
+                c.setReadOnly(true);
+                run(c, "SELECT hop_set_tenant('acme')");
+                c.setReadOnly(false);
+                assertEquals("f", first(c, "SELECT pg_is_in_recovery()"));
+                assertEquals("acme", tenant(c), "the session went with the switch");
+                try (Connection other = ds.getConnection()) {
+                    other.setReadOnly(true);
+                    assertEquals("t", first(other, "SELECT pg_is_in_recovery()"));
+                    assertFresh(other, "standby");
+                }
+                run(c, "SELECT hop_set_tenant('')");
             }
         }
     }

@@ -96,6 +96,12 @@ final class HostReadRouting extends ReadRouting {
     public void discard(Connection old) {
         if (switching) {
             switching = false;
+            if (!held.undoable()) {
+                // it may hold a role, a tenant, a lock that code in the database set: never taken back
+                held = HeldSettings.NONE;
+                writer.discard(old);
+                return;
+            }
             // kept for the next switch back: the role it was dialed for is the one it leaves
             if (onReader) {
                 closeQuietly(parkedReader);

@@ -137,8 +137,10 @@ final class PoolReadRouting extends ReadRouting {
     /**
      * A role switch gives the connection in hand back to its pool as a fresh one: what the session
      * set on it is undone first (the next borrower set none of it; the application's own RESET at
-     * the end reaches only the connection it then holds). One that refuses is evicted. Any other
-     * discard is of a broken one, evicted from the pool it came from.
+     * the end reaches only the connection it then holds). One that refuses is evicted, and so is one
+     * on which code in the database may have left state no reset undoes (a role or a tenant a
+     * function set: {@link HeldSettings#undoable}). Any other discard is of a broken one, evicted
+     * from the pool it came from.
      */
     @Override
     public void discard(Connection old) {
@@ -150,7 +152,7 @@ final class PoolReadRouting extends ReadRouting {
             try {
                 heldOnIt.undoOn(old);
             } catch (SQLException | RuntimeException refused) {
-                from.discard(old); // it would go back with the session's settings: nobody may borrow it
+                from.discard(old); // it would go back with the session's state: nobody may borrow it
                 return;
             }
             giveBack(old, from);

@@ -11,7 +11,6 @@ import io.retrying.jdbc.internal.dial.ReaderPool;
 import io.retrying.jdbc.internal.dial.DriverDialer;
 import io.retrying.jdbc.internal.events.RetryReporter;
 import io.retrying.jdbc.internal.session.HeldSettings;
-import io.retrying.jdbc.internal.session.SessionState;
 import java.sql.Connection;
 import java.sql.SQLException;
 import org.postgresql.core.BaseConnection;
@@ -45,7 +44,11 @@ abstract sealed class ReadRouting implements Dialer permits HostReadRouting, Poo
     boolean onReader;
     /** Set while a role switch lets the physical in hand go: it is kept or given back, not discarded as broken. */
     boolean switching;
-    /** What the session had set on the physical a role switch lets go: undone before it is used or lent again. */
+    /**
+     * What the physical a role switch lets go holds beyond a fresh connection: undone before it is
+     * used or lent again, or, when code in the database may have left state no reset undoes, never
+     * used or lent again ({@link HeldSettings#undoable}).
+     */
     HeldSettings held = HeldSettings.NONE;
 
     ReadRouting(Dialer writer, Readers readers, RetryReporter reporter, long connectionNumber) {
@@ -87,12 +90,10 @@ abstract sealed class ReadRouting implements Dialer permits HostReadRouting, Poo
      * servers for it (the caller then lets the one in hand go, through {@link #discard}, and dials
      * through this). Only between transactions: {@code physical}'s server knows of none open.
      * Inside one pgjdbc refuses the change (25001), and the routing stays as it is: the role a heal
-     * dials for follows only what pgjdbc accepted.
-     *
-     * @param session what the application set, which {@code physical} holds: undone on it before
-     *     anyone uses it again ({@link HeldSettings})
+     * dials for follows only what pgjdbc accepted. When it must, the caller sets {@link #held}: what
+     * {@code physical} holds beyond a fresh connection.
      */
-    final boolean switchFor(boolean readOnly, Connection physical, SessionState session) {
+    final boolean switchFor(boolean readOnly, Connection physical) {
         if (readOnly == reads && readOnly == onReader) {
             return false; // nothing moves (a pool's setReadOnly on every borrow): nothing asked
         }
@@ -105,7 +106,6 @@ abstract sealed class ReadRouting implements Dialer permits HostReadRouting, Poo
             return false;
         }
         switching = true;
-        held = session.held();
         return true;
     }
 

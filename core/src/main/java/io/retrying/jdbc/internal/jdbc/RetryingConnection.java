@@ -424,10 +424,14 @@ public final class RetryingConnection extends TransactionCalls implements Failed
     /** Issue 27: with reader hosts, read-only runs on a standby, read-write on the primary. */
     @Override
     final void routeFor(boolean readOnly) throws SQLException {
-        // between transactions the physical connection in hand is parked and the call below dials the other role
-        if (dialer instanceof ReadRouting routing && pinnedBy == null && lost == null
-                && routing.switchFor(readOnly, physicalInHand(), session)) {
-            dropPhysical();
+        // between transactions the physical connection in hand is let go (parked, or back to its pool)
+        // and the call below dials the other role
+        if (dialer instanceof ReadRouting routing && pinnedBy == null && lost == null) {
+            Connection physical = physicalInHand();
+            if (routing.switchFor(readOnly, physical)) {
+                routing.held = heldOn(physical); // undone, or the connection not kept, before anyone uses it again
+                dropPhysical();
+            }
         }
     }
 

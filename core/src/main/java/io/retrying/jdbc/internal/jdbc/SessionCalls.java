@@ -4,9 +4,11 @@ import io.retrying.jdbc.internal.config.RetryConfig;
 import io.retrying.jdbc.internal.dial.Dialer;
 import io.retrying.jdbc.internal.events.RetryReporter;
 import io.retrying.jdbc.internal.retry.SessionRefused;
+import io.retrying.jdbc.internal.session.HeldSettings;
 import io.retrying.jdbc.internal.session.ReportedSettings;
 import io.retrying.jdbc.internal.session.SessionState;
 import io.retrying.jdbc.internal.session.SessionWatch;
+import io.retrying.jdbc.internal.session.StatefulRoutines;
 import io.retrying.jdbc.internal.sql.SqlScan;
 import java.sql.Array;
 import java.sql.Connection;
@@ -73,6 +75,15 @@ public abstract class SessionCalls extends PgConnectionExtensions implements Con
      */
     private boolean transactionElsewhere;
     /**
+     * The session's two marks (used, called) since a role switch last let a physical connection go (or a loss was
+     * acknowledged): what the next switch asks about the connection it lets go ({@link #heldOn}).
+     * Neither a read of the values nor a heal forgets them: the values say what the session holds,
+     * not that it holds nothing a reset by name leaves, and a heal's replay may run again on the new
+     * connection what ran on the old.
+     */
+    private boolean ranSinceSwitch;
+    private boolean calledCodeSinceSwitch;
+    /**
      * pgjdbc's live map of the settings the server reports for the physical connection in hand,
      * taken while it is alive (a dead pgjdbc connection refuses unwrap) when a statement that may
      * change them unseen first succeeds (a function, DO, CALL); null until then.
@@ -136,6 +147,7 @@ public abstract class SessionCalls extends PgConnectionExtensions implements Con
         } else {
             sessionUsed = true;
         }
+        ranSinceSwitch = true;
     }
 
     /** Whether a statement's marks are the open transaction's (see {@link #transactionUsed}). */
@@ -151,6 +163,7 @@ public abstract class SessionCalls extends PgConnectionExtensions implements Con
         } else {
             calledApplicationCode |= called;
         }
+        calledCodeSinceSwitch |= called;
         if ((flags & (SqlScan.CALLS | SqlScan.TX_CONTROL)) != 0 && reported == null) {
             // a function, DO or CALL may change a setting unseen: keep the server's word on them at hand
             Connection d = physicalInHand();
@@ -244,9 +257,43 @@ public abstract class SessionCalls extends PgConnectionExtensions implements Con
         transactionUsed = false;
         transactionCalledApplicationCode = false;
         transactionElsewhere = false;
+        ranSinceSwitch = false;
+        calledCodeSinceSwitch = false;
         if (watch != null) {
             watch.acknowledged();
         }
+    }
+
+    /**
+     * A role switch lets {@code physical} go alive (back to its pool, or parked for the switch back):
+     * what it holds beyond a fresh connection ({@link HeldSettings}). Code in the database that the
+     * session ran there may have set a role, a tenant or a lock where the layer cannot see it, which
+     * no reset by name undoes: when the application ran a statement since the last switch, the
+     * catalogs are asked as a heal asks them ({@link StatefulRoutines}, on {@code physical} itself,
+     * idle, in a frame that cannot write). A question that fails counts as a routine found: the
+     * connection is let go for good either way. When they name none, the swap that follows need not
+     * ask them again (the same database, about what the same session ran): its marks start afresh,
+     * so that a switch asks once, as it did at its swap.
+     */
+    final HeldSettings heldOn(Connection physical) {
+        HeldSettings held = session.held();
+        if (!ranSinceSwitch) {
+            return held;
+        }
+        String routine;
+        try {
+            routine = StatefulRoutines.first(physical, calledCodeSinceSwitch);
+        } catch (SQLException unanswered) {
+            routine = "code the server was not asked about (" + unanswered.getSQLState() + ")";
+        }
+        ranSinceSwitch = false; // the next physical connection has run nothing of the session's
+        calledCodeSinceSwitch = false;
+        if (routine != null) {
+            return held.leftBy(routine); // the swap asks the new connection, and refuses as at a heal
+        }
+        sessionUsed = false;
+        calledApplicationCode = false;
+        return held;
     }
 
     /** Dials the replacement of a lost physical connection and asks it the questions the old session raises. */

@@ -18,20 +18,39 @@ import java.util.List;
  * ({@code application_name} unless {@code assumeMinServerVersion}), what a pool's
  * {@code connectionInitSql} set (a {@code SET ROLE} to a less privileged role among them), and
  * DISCARD ALL drops the server-prepared statements a toggling pool would prepare again at every
- * switch. What code in the database set unseen is not in the model: at the swap that takes the
- * connection into use, {@link SessionWatch} asks about it as after a loss.
+ * switch. What code in the database may have set unseen (a function's {@code SET ROLE} or
+ * {@code set_config}, a lock) is not in the model and no reset by name undoes it: {@code unseen}
+ * then names what may have set it, and the connection is not undone but let go for good (evicted
+ * from its pool, not parked).
+ *
+ * @param unseen what may have left state on the connection where the layer cannot see it (a
+ *     routine of the database's, {@link StatefulRoutines}); null when nothing can have
  */
-public record HeldSettings(List<String> names) {
+public record HeldSettings(List<String> names, String unseen) {
 
     /** Nothing to undo. */
-    public static final HeldSettings NONE = new HeldSettings(List.of());
+    public static final HeldSettings NONE = new HeldSettings(List.of(), null);
 
     public HeldSettings {
         names = List.copyOf(names);
     }
 
+    public HeldSettings(List<String> names) {
+        this(names, null);
+    }
+
     public boolean none() {
-        return names.isEmpty();
+        return names.isEmpty() && unseen == null;
+    }
+
+    /** These settings, and state that {@code by} may have set unseen: what no reset undoes. */
+    public HeldSettings leftBy(String by) {
+        return new HeldSettings(names, by);
+    }
+
+    /** Whether {@link #undoOn} can bring the connection back to a fresh one's state. */
+    public boolean undoable() {
+        return unseen == null;
     }
 
     /**
@@ -39,9 +58,14 @@ public record HeldSettings(List<String> names) {
      * any transaction (its autocommit given back as found): the role and the session authorization
      * first, so that the others are reset by the login user who set them.
      *
-     * @throws SQLException when the server refused (the connection must then not be used or lent)
+     * @throws SQLException when the server refused, or the connection may hold state no reset
+     *     undoes ({@link #unseen}): it must then not be used or lent
      */
     public void undoOn(Connection physical) throws SQLException {
+        if (unseen != null) {
+            throw new SQLException("The connection may hold state that " + unseen + " set where this layer cannot see"
+                    + " it; no reset undoes it", "55000");
+        }
         if (names.isEmpty()) {
             return;
         }
