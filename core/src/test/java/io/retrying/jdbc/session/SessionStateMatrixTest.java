@@ -1,5 +1,6 @@
 package io.retrying.jdbc.session;
 
+import static io.retrying.jdbc.fixtures.SessionStateMatrix.Defect.*;
 import static io.retrying.jdbc.fixtures.SessionStateMatrix.difference;
 import static io.retrying.jdbc.fixtures.SessionStateMatrix.script;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -10,6 +11,7 @@ import io.retrying.jdbc.fixtures.FaultProxy;
 import io.retrying.jdbc.fixtures.PgExtension;
 import io.retrying.jdbc.fixtures.PgServer;
 import io.retrying.jdbc.fixtures.SessionStateMatrix;
+import io.retrying.jdbc.fixtures.SessionStateMatrix.Defect;
 import io.retrying.jdbc.fixtures.SessionStateMatrix.Row;
 import io.retrying.jdbc.fixtures.StreamingReplicas;
 import io.retrying.jdbc.internal.config.RetryConfig;
@@ -52,7 +54,114 @@ class SessionStateMatrixTest {
     private static final String VICTIM = "sm-victim";
 
     /** A case's name ("row × event") with what the layer does wrong there, on the code of today. */
-    static final Map<String, String> KNOWN_FAILURES = Map.ofEntries();
+    static final Map<String, Defect> KNOWN_FAILURES = Map.ofEntries(
+            Map.entry("custom setting × a function × commit resolution (COMMIT reply lost)", FUNCTIONS_CHANGE_LOST_AT_COMMIT_RESOLUTION),
+            Map.entry("read-only × a function × commit resolution (COMMIT reply lost)", FUNCTIONS_CHANGE_LOST_AT_COMMIT_RESOLUTION),
+            Map.entry("role × a function × commit resolution (COMMIT reply lost)", FUNCTIONS_CHANGE_LOST_AT_COMMIT_RESOLUTION),
+            Map.entry("search_path × a function × commit resolution (COMMIT reply lost)", FUNCTIONS_CHANGE_LOST_AT_COMMIT_RESOLUTION),
+            Map.entry("session authorization × a function × commit resolution (COMMIT reply lost)", FUNCTIONS_CHANGE_LOST_AT_COMMIT_RESOLUTION),
+            Map.entry("session authorization × set_config × commit resolution (COMMIT reply lost)", FUNCTIONS_CHANGE_LOST_AT_COMMIT_RESOLUTION),
+            Map.entry("tenant by set_config × a function × commit resolution (COMMIT reply lost)", NAMED_SETTING_STALE_AT_COMMIT_RESOLUTION),
+            Map.entry("custom setting × RESET ALL × commit resolution (COMMIT reply lost)", RESET_DROPPED_AT_COMMIT_RESOLUTION),
+            Map.entry("custom setting × RESET × commit resolution (COMMIT reply lost)", RESET_DROPPED_AT_COMMIT_RESOLUTION),
+            Map.entry("read-only × RESET ALL × commit resolution (COMMIT reply lost)", RESET_DROPPED_AT_COMMIT_RESOLUTION),
+            Map.entry("read-only × RESET × commit resolution (COMMIT reply lost)", RESET_DROPPED_AT_COMMIT_RESOLUTION),
+            Map.entry("role × RESET × commit resolution (COMMIT reply lost)", RESET_DROPPED_AT_COMMIT_RESOLUTION),
+            Map.entry("search_path × RESET ALL × commit resolution (COMMIT reply lost)", RESET_DROPPED_AT_COMMIT_RESOLUTION),
+            Map.entry("search_path × RESET × commit resolution (COMMIT reply lost)", RESET_DROPPED_AT_COMMIT_RESOLUTION),
+            Map.entry("session authorization × RESET × commit resolution (COMMIT reply lost)", RESET_DROPPED_AT_COMMIT_RESOLUTION),
+            Map.entry("tenant by set_config × RESET ALL × commit resolution (COMMIT reply lost)", RESET_DROPPED_AT_COMMIT_RESOLUTION),
+            Map.entry("tenant by set_config × RESET × commit resolution (COMMIT reply lost)", RESET_DROPPED_AT_COMMIT_RESOLUTION),
+            Map.entry("tenant by a function × a function × commit resolution (COMMIT reply lost)", TENANT_LOST_AT_COMMIT_RESOLUTION),
+            Map.entry("tenant by a function × no change × commit resolution (COMMIT reply lost)", TENANT_LOST_AT_COMMIT_RESOLUTION),
+            Map.entry("tenant by a function × rollback() × commit resolution (COMMIT reply lost)", TENANT_LOST_AT_COMMIT_RESOLUTION),
+            Map.entry("tenant by a function × set_config local × commit resolution (COMMIT reply lost)", TENANT_LOST_AT_COMMIT_RESOLUTION),
+            Map.entry("custom setting × SET × heal, as the statement that found the loss sees it", RETRIED_STATEMENT_READS_READ_ONLY),
+            Map.entry("read-only × SET × heal, as the statement that found the loss sees it", RETRIED_STATEMENT_READS_READ_ONLY),
+            Map.entry("role × SET × heal, as the statement that found the loss sees it", RETRIED_STATEMENT_READS_READ_ONLY),
+            Map.entry("search_path × SET × heal, as the statement that found the loss sees it", RETRIED_STATEMENT_READS_READ_ONLY),
+            Map.entry("session authorization × SET × heal, as the statement that found the loss sees it", RETRIED_STATEMENT_READS_READ_ONLY),
+            Map.entry("tenant by a function × SET × heal, as the statement that found the loss sees it", RETRIED_STATEMENT_READS_READ_ONLY),
+            Map.entry("tenant by set_config × SET × heal, as the statement that found the loss sees it", RETRIED_STATEMENT_READS_READ_ONLY),
+            Map.entry("time zone × SET × heal, as the statement that found the loss sees it", RETRIED_STATEMENT_READS_READ_ONLY),
+            Map.entry("tenant by a function × SET LOCAL × commit resolution (COMMIT reply lost)", LOCAL_VALUE_KEPT_AS_THE_SESSIONS),
+            Map.entry("tenant by a function × SET LOCAL × heal (idle backend terminated)", LOCAL_VALUE_KEPT_AS_THE_SESSIONS),
+            Map.entry("tenant by a function × SET LOCAL × parked switch: changed on the writer, reading again", LOCAL_VALUE_KEPT_AS_THE_SESSIONS),
+            Map.entry("tenant by a function × SET LOCAL × parked switch: changed while reading, back to the writer", LOCAL_VALUE_KEPT_AS_THE_SESSIONS),
+            Map.entry("tenant by a function × SET LOCAL × replay (backend killed mid-transaction)", LOCAL_VALUE_KEPT_AS_THE_SESSIONS),
+            Map.entry("tenant by a function × set_config local × heal (idle backend terminated)", LOCAL_VALUE_KEPT_AS_THE_SESSIONS),
+            Map.entry("tenant by a function × set_config local × parked switch: changed on the writer, reading again", LOCAL_VALUE_KEPT_AS_THE_SESSIONS),
+            Map.entry("tenant by a function × set_config local × parked switch: changed while reading, back to the writer", LOCAL_VALUE_KEPT_AS_THE_SESSIONS),
+            Map.entry("tenant by a function × set_config local × replay (backend killed mid-transaction)", LOCAL_VALUE_KEPT_AS_THE_SESSIONS),
+            Map.entry("tenant by set_config × SET LOCAL × commit resolution (COMMIT reply lost)", LOCAL_VALUE_KEPT_AS_THE_SESSIONS),
+            Map.entry("tenant by set_config × SET LOCAL × heal (idle backend terminated)", LOCAL_VALUE_KEPT_AS_THE_SESSIONS),
+            Map.entry("tenant by set_config × SET LOCAL × parked switch: changed on the writer, reading again", LOCAL_VALUE_KEPT_AS_THE_SESSIONS),
+            Map.entry("tenant by set_config × SET LOCAL × parked switch: changed while reading, back to the writer", LOCAL_VALUE_KEPT_AS_THE_SESSIONS),
+            Map.entry("tenant by set_config × SET LOCAL × replay (backend killed mid-transaction)", LOCAL_VALUE_KEPT_AS_THE_SESSIONS),
+            Map.entry("tenant by set_config × set_config local × heal (idle backend terminated)", LOCAL_VALUE_KEPT_AS_THE_SESSIONS),
+            Map.entry("tenant by set_config × set_config local × parked switch: changed on the writer, reading again", LOCAL_VALUE_KEPT_AS_THE_SESSIONS),
+            Map.entry("tenant by set_config × set_config local × parked switch: changed while reading, back to the writer", LOCAL_VALUE_KEPT_AS_THE_SESSIONS),
+            Map.entry("tenant by set_config × set_config local × replay (backend killed mid-transaction)", LOCAL_VALUE_KEPT_AS_THE_SESSIONS),
+            Map.entry("session authorization × set_config × parked switch: changed while reading, back to the writer", PINNED_STAYS_ON_THE_STANDBY),
+            Map.entry("tenant by set_config × rollback() × heal (idle backend terminated)", REFUSES_AFTER_A_ROLLBACK_IT_SAW),
+            Map.entry("tenant by set_config × rollback() × replay (backend killed mid-transaction)", REFUSES_AFTER_A_ROLLBACK_IT_SAW),
+            Map.entry("tenant by set_config × rollback() × parked switch: changed on the writer, reading again", SWITCH_REFUSED_AFTER_A_ROLLBACK_IT_SAW),
+            Map.entry("tenant by set_config × rollback() × parked switch: changed while reading, back to the writer", SWITCH_REFUSED_AFTER_A_ROLLBACK_IT_SAW),
+            Map.entry("time zone × RESET ALL × commit resolution (COMMIT reply lost)", SCENARIO_1_TIME_ZONE_IN_COMMIT_IDENTITY),
+            Map.entry("time zone × RESET × commit resolution (COMMIT reply lost)", SCENARIO_1_TIME_ZONE_IN_COMMIT_IDENTITY),
+            Map.entry("time zone × SET LOCAL × commit resolution (COMMIT reply lost)", SCENARIO_1_TIME_ZONE_IN_COMMIT_IDENTITY),
+            Map.entry("time zone × SET × commit resolution (COMMIT reply lost)", SCENARIO_1_TIME_ZONE_IN_COMMIT_IDENTITY),
+            Map.entry("time zone × a function × commit resolution (COMMIT reply lost)", SCENARIO_1_TIME_ZONE_IN_COMMIT_IDENTITY),
+            Map.entry("time zone × set_config local × commit resolution (COMMIT reply lost)", SCENARIO_1_TIME_ZONE_IN_COMMIT_IDENTITY),
+            Map.entry("time zone × set_config × commit resolution (COMMIT reply lost)", SCENARIO_1_TIME_ZONE_IN_COMMIT_IDENTITY),
+            Map.entry("custom setting × DISCARD ALL × parked switch: changed while reading, back to the writer", SCENARIO_2_PARKED_WRITER_KEEPS_WHAT_WAS_RESET),
+            Map.entry("custom setting × RESET ALL × parked switch: changed while reading, back to the writer", SCENARIO_2_PARKED_WRITER_KEEPS_WHAT_WAS_RESET),
+            Map.entry("custom setting × RESET × parked switch: changed while reading, back to the writer", SCENARIO_2_PARKED_WRITER_KEEPS_WHAT_WAS_RESET),
+            Map.entry("read-only × DISCARD ALL × parked switch: changed while reading, back to the writer", SCENARIO_2_PARKED_WRITER_KEEPS_WHAT_WAS_RESET),
+            Map.entry("read-only × RESET ALL × parked switch: changed while reading, back to the writer", SCENARIO_2_PARKED_WRITER_KEEPS_WHAT_WAS_RESET),
+            Map.entry("read-only × RESET × parked switch: changed while reading, back to the writer", SCENARIO_2_PARKED_WRITER_KEEPS_WHAT_WAS_RESET),
+            Map.entry("role × DISCARD ALL × parked switch: changed while reading, back to the writer", SCENARIO_2_PARKED_WRITER_KEEPS_WHAT_WAS_RESET),
+            Map.entry("role × RESET × parked switch: changed while reading, back to the writer", SCENARIO_2_PARKED_WRITER_KEEPS_WHAT_WAS_RESET),
+            Map.entry("search_path × DISCARD ALL × parked switch: changed while reading, back to the writer", SCENARIO_2_PARKED_WRITER_KEEPS_WHAT_WAS_RESET),
+            Map.entry("search_path × RESET ALL × parked switch: changed while reading, back to the writer", SCENARIO_2_PARKED_WRITER_KEEPS_WHAT_WAS_RESET),
+            Map.entry("search_path × RESET × parked switch: changed while reading, back to the writer", SCENARIO_2_PARKED_WRITER_KEEPS_WHAT_WAS_RESET),
+            Map.entry("session authorization × DISCARD ALL × parked switch: changed while reading, back to the writer", SCENARIO_2_PARKED_WRITER_KEEPS_WHAT_WAS_RESET),
+            Map.entry("session authorization × RESET × parked switch: changed while reading, back to the writer", SCENARIO_2_PARKED_WRITER_KEEPS_WHAT_WAS_RESET),
+            Map.entry("time zone × DISCARD ALL × parked switch: changed while reading, back to the writer", SCENARIO_2_PARKED_WRITER_KEEPS_WHAT_WAS_RESET),
+            Map.entry("time zone × RESET ALL × parked switch: changed while reading, back to the writer", SCENARIO_2_PARKED_WRITER_KEEPS_WHAT_WAS_RESET),
+            Map.entry("time zone × RESET × parked switch: changed while reading, back to the writer", SCENARIO_2_PARKED_WRITER_KEEPS_WHAT_WAS_RESET),
+            Map.entry("custom setting × DISCARD ALL × parked switch: changed on the writer, reading again", PARKED_READER_KEEPS_WHAT_WAS_RESET),
+            Map.entry("custom setting × RESET ALL × parked switch: changed on the writer, reading again", PARKED_READER_KEEPS_WHAT_WAS_RESET),
+            Map.entry("custom setting × RESET × parked switch: changed on the writer, reading again", PARKED_READER_KEEPS_WHAT_WAS_RESET),
+            Map.entry("role × DISCARD ALL × parked switch: changed on the writer, reading again", PARKED_READER_KEEPS_WHAT_WAS_RESET),
+            Map.entry("role × RESET × parked switch: changed on the writer, reading again", PARKED_READER_KEEPS_WHAT_WAS_RESET),
+            Map.entry("search_path × DISCARD ALL × parked switch: changed on the writer, reading again", PARKED_READER_KEEPS_WHAT_WAS_RESET),
+            Map.entry("search_path × RESET ALL × parked switch: changed on the writer, reading again", PARKED_READER_KEEPS_WHAT_WAS_RESET),
+            Map.entry("search_path × RESET × parked switch: changed on the writer, reading again", PARKED_READER_KEEPS_WHAT_WAS_RESET),
+            Map.entry("session authorization × DISCARD ALL × parked switch: changed on the writer, reading again", PARKED_READER_KEEPS_WHAT_WAS_RESET),
+            Map.entry("session authorization × RESET × parked switch: changed on the writer, reading again", PARKED_READER_KEEPS_WHAT_WAS_RESET),
+            Map.entry("time zone × DISCARD ALL × parked switch: changed on the writer, reading again", PARKED_READER_KEEPS_WHAT_WAS_RESET),
+            Map.entry("time zone × RESET ALL × parked switch: changed on the writer, reading again", PARKED_READER_KEEPS_WHAT_WAS_RESET),
+            Map.entry("time zone × RESET × parked switch: changed on the writer, reading again", PARKED_READER_KEEPS_WHAT_WAS_RESET),
+            Map.entry("tenant by a function × ROLLBACK TO SAVEPOINT × commit resolution (COMMIT reply lost)", SCENARIO_4_UNDONE_BY_A_SAVEPOINT_RESTORED_ANYWAY),
+            Map.entry("tenant by a function × ROLLBACK TO SAVEPOINT × heal (idle backend terminated)", SCENARIO_4_UNDONE_BY_A_SAVEPOINT_RESTORED_ANYWAY),
+            Map.entry("tenant by a function × ROLLBACK TO SAVEPOINT × parked switch: changed on the writer, reading again", SCENARIO_4_UNDONE_BY_A_SAVEPOINT_RESTORED_ANYWAY),
+            Map.entry("tenant by a function × ROLLBACK TO SAVEPOINT × parked switch: changed while reading, back to the writer", SCENARIO_4_UNDONE_BY_A_SAVEPOINT_RESTORED_ANYWAY),
+            Map.entry("tenant by a function × rollback(savepoint) × commit resolution (COMMIT reply lost)", SCENARIO_4_UNDONE_BY_A_SAVEPOINT_RESTORED_ANYWAY),
+            Map.entry("tenant by a function × rollback(savepoint) × heal (idle backend terminated)", SCENARIO_4_UNDONE_BY_A_SAVEPOINT_RESTORED_ANYWAY),
+            Map.entry("tenant by a function × rollback(savepoint) × parked switch: changed on the writer, reading again", SCENARIO_4_UNDONE_BY_A_SAVEPOINT_RESTORED_ANYWAY),
+            Map.entry("tenant by a function × rollback(savepoint) × parked switch: changed while reading, back to the writer", SCENARIO_4_UNDONE_BY_A_SAVEPOINT_RESTORED_ANYWAY),
+            Map.entry("tenant by a function × rollback(savepoint) × replay (backend killed mid-transaction)", SCENARIO_4_UNDONE_BY_A_SAVEPOINT_RESTORED_ANYWAY),
+            Map.entry("tenant by set_config × ROLLBACK TO SAVEPOINT × commit resolution (COMMIT reply lost)", SCENARIO_4_UNDONE_BY_A_SAVEPOINT_RESTORED_ANYWAY),
+            Map.entry("tenant by set_config × ROLLBACK TO SAVEPOINT × heal (idle backend terminated)", SCENARIO_4_UNDONE_BY_A_SAVEPOINT_RESTORED_ANYWAY),
+            Map.entry("tenant by set_config × ROLLBACK TO SAVEPOINT × parked switch: changed on the writer, reading again", SCENARIO_4_UNDONE_BY_A_SAVEPOINT_RESTORED_ANYWAY),
+            Map.entry("tenant by set_config × ROLLBACK TO SAVEPOINT × parked switch: changed while reading, back to the writer", SCENARIO_4_UNDONE_BY_A_SAVEPOINT_RESTORED_ANYWAY),
+            Map.entry("tenant by set_config × rollback(savepoint) × commit resolution (COMMIT reply lost)", SCENARIO_4_UNDONE_BY_A_SAVEPOINT_RESTORED_ANYWAY),
+            Map.entry("tenant by set_config × rollback(savepoint) × heal (idle backend terminated)", SCENARIO_4_UNDONE_BY_A_SAVEPOINT_RESTORED_ANYWAY),
+            Map.entry("tenant by set_config × rollback(savepoint) × parked switch: changed on the writer, reading again", SCENARIO_4_UNDONE_BY_A_SAVEPOINT_RESTORED_ANYWAY),
+            Map.entry("tenant by set_config × rollback(savepoint) × parked switch: changed while reading, back to the writer", SCENARIO_4_UNDONE_BY_A_SAVEPOINT_RESTORED_ANYWAY),
+            Map.entry("tenant by set_config × rollback(savepoint) × replay (backend killed mid-transaction)", SCENARIO_4_UNDONE_BY_A_SAVEPOINT_RESTORED_ANYWAY),
+            Map.entry("read-only × setReadOnly(true) refused in a transaction × readers: changed, then the idle backend terminated", SCENARIO_8_REFUSED_READ_ONLY_ROUTES_ANYWAY));
 
     /** Where each event places a row's script around its fault. */
     enum Event {
@@ -176,15 +285,15 @@ class SessionStateMatrixTest {
     private Stream<DynamicTest> cases(Event event) {
         return SessionStateMatrix.rows().stream().filter(event::runs).map(row -> DynamicTest.dynamicTest(name(row, event), () -> {
             String mismatch = mismatch(row, event);
-            String known = KNOWN_FAILURES.get(name(row, event));
+            Defect known = KNOWN_FAILURES.get(name(row, event));
             if (mismatch != null) {
-                System.out.println("MATRIX MISMATCH " + name(row, event) + (known != null ? " [known]" : "") + "\n   " + mismatch);
+                System.out.println("MATRIX MISMATCH " + name(row, event) + (known != null ? " [" + known + "]" : "") + "\n   " + mismatch);
             }
             if (known == null && mismatch != null) {
                 fail(mismatch);
             }
             if (known != null && mismatch == null) {
-                fail("passes now: take it off KNOWN_FAILURES (" + known + ")");
+                fail("passes now: take it off KNOWN_FAILURES (" + known + ": " + known.description() + ")");
             }
         }));
     }
