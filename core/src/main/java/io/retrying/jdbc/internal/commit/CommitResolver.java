@@ -11,17 +11,15 @@ import io.retrying.jdbc.RetryPolicy;
 import io.retrying.jdbc.Retryability;
 import io.retrying.jdbc.internal.config.RetryConfig;
 import io.retrying.jdbc.internal.events.RetryReporter;
-import io.retrying.jdbc.internal.proof.Binder;
+import io.retrying.jdbc.internal.proof.LostWork;
 import io.retrying.jdbc.internal.proof.ReadOnlyFrame;
 import io.retrying.jdbc.internal.proof.ReadOnlyProof;
-import io.retrying.jdbc.internal.proof.Verdict;
 import io.retrying.jdbc.internal.replay.Journal;
 import io.retrying.jdbc.internal.replay.JournalEntry;
 import io.retrying.jdbc.internal.replay.TransactionReplay;
 import io.retrying.jdbc.internal.retry.FailureClass;
 import io.retrying.jdbc.internal.retry.NewConnections;
 import io.retrying.jdbc.internal.retry.Run;
-import io.retrying.jdbc.internal.sql.ParameterLog;
 import io.retrying.jdbc.internal.telemetry.Telemetry;
 import io.retrying.jdbc.spi.LayerTelemetry;
 import java.sql.Connection;
@@ -29,6 +27,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -432,19 +431,37 @@ public final class CommitResolver {
      * Whether a transaction with no id (none assigned, by the server's word, or none captured for
      * one that only read) cannot have written or notified, so that whether its lost COMMIT landed
      * makes no difference: each statement, with its parameters, proven by the server on a new
-     * connection ({@link ReadOnlyProof}; another one when that breaks under the proof). False when
-     * the statements were not kept or the proof cannot be had. Reported as a resolved commit
-     * ({@link Commits#NO_XID}): COMMITTED when proven, UNKNOWN when not.
+     * connection ({@link LostWork#atCommit}; another one when that breaks under the proof). False
+     * when the statements were not kept or the proof cannot be had.
      */
     private boolean readsCannotHaveWritten(List<JournalEntry> entries, SQLException lost) {
-        // No shortcut for a read-only session or for statements our scanner finds no function in:
-        // a read-only transaction still sends its notifications, and attribute notation or a
-        // comment hides a call from the scanner. The server proves each statement, as for a lost
-        // autocommit read (ReadOnlyProof), on a new connection.
         if (entries == null) {
             connection.dropPhysical();
             return false;
         }
+        List<LostWork.Work> work = new ArrayList<>(entries.size());
+        for (JournalEntry entry : entries) {
+            if (entry.kind == JournalEntry.EXECUTION) {
+                work.add(new LostWork.Work(entry.sql, entry.binding, entry.prepared()));
+            }
+        }
+        return withoutIdCannotMatter(work, lost);
+    }
+
+    /**
+     * Whether {@code work}, which had no transaction id when its COMMIT was lost ({@code lost}),
+     * cannot have written nor left a notification to be sent at COMMIT (a notifying transaction gets
+     * its id only then): the server's proof ({@link LostWork#atCommit}) on a new connection, or on
+     * another when that one breaks under it. The connection in hand is the new one afterwards (none
+     * when no dial succeeded). Reported as a resolved commit ({@link Commits#NO_XID}): COMMITTED when
+     * proven, UNKNOWN when not. Also for an autocommit write run in a transaction of its own
+     * ({@code AutocommitResolution}).
+     */
+    public boolean withoutIdCannotMatter(List<LostWork.Work> work, SQLException lost) {
+        // No shortcut for a read-only session or for statements our scanner finds no function in:
+        // a read-only transaction still sends its notifications, and attribute notation, a trigger
+        // or a comment hides a call from the scanner. The server proves each statement, as for a lost
+        // autocommit read (ReadOnlyProof), on a new connection.
         Connection fresh;
         try {
             fresh = connection.swap();
@@ -453,11 +470,12 @@ public final class CommitResolver {
             return false;
         }
         Deadline window = Deadline.after(config.reconnectWindow(), policy.nanoClock());
+        boolean readOnlySession = connection.session().readOnly();
         boolean proven;
         try {
             // the layer's own work, as a lookup of an id is: a tracer may give it a span of its own (Telemetry)
             proven = Telemetry.ownWork(LayerTelemetry.Work.COMMIT_RESOLUTION,
-                    () -> questions.ask(fresh, c -> proveAll(entries, c), lost, window)).readOnly();
+                    () -> questions.ask(fresh, c -> LostWork.atCommit(c, work, readOnlySession), lost, window)).readOnly();
         } catch (SQLException dial) {
             lost.addSuppressed(dial);
             proven = false;
@@ -467,43 +485,6 @@ public final class CommitResolver {
         reporter.commitResolved(Commits.NO_XID, proven ? CommitOutcome.COMMITTED : CommitOutcome.UNKNOWN,
                 connection.id());
         return proven;
-    }
-
-    /**
-     * The server's proof ({@link ReadOnlyProof}) that no statement of the transaction, with its
-     * parameters, can have written or notified; a batch is not proven statement by statement.
-     */
-    private Verdict proveAll(List<JournalEntry> entries, Connection fresh) throws SQLException {
-        boolean autoCommit = fresh.getAutoCommit();
-        if (!autoCommit) {
-            fresh.setAutoCommit(true); // the proof opens and rolls back transactions of its own
-        }
-        try {
-            boolean readOnlySession = connection.session().readOnly() && ReadOnlyProof.sessionEnforcesReadOnly(fresh);
-            for (JournalEntry entry : entries) {
-                if (entry.kind != JournalEntry.EXECUTION) {
-                    continue;
-                }
-                Binder binder;
-                if (entry.binding == null) {
-                    binder = Binder.NONE;
-                } else if (entry.binding instanceof ParameterLog parameters) {
-                    binder = parameters::applyTo;
-                } else {
-                    return new Verdict(false, "a batch");
-                }
-                boolean prepared = entry.prepared();
-                Verdict verdict = ReadOnlyProof.prove(fresh, entry.sql, binder, prepared, readOnlySession);
-                if (!verdict.readOnly()) {
-                    return verdict;
-                }
-            }
-            return Verdict.READ_ONLY;
-        } finally {
-            if (!autoCommit) {
-                fresh.setAutoCommit(false);
-            }
-        }
     }
 
     /** The session SETs of the transaction reported committed hold, on the new physical connection too. */

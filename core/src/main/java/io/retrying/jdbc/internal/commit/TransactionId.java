@@ -162,6 +162,20 @@ public final class TransactionId {
         }
     }
 
+    /**
+     * An autocommit write about to run in a transaction of its own ({@code AutocommitResolution})
+     * whose text calls a function ({@code flags}, SqlScan's): the capture assigns the id. The
+     * function may notify, and a notifying transaction gets its id only at COMMIT; without one, a
+     * COMMIT lost before it reached the server would look like a statement that changed nothing.
+     * With one it is resolved as any other. The scanner only makes this more careful: a call it
+     * does not see (a trigger, attribute notation) leaves "no id" to the server's proof.
+     */
+    public void assignIfCalls(int flags) {
+        if ((flags & SqlScan.CALLS) != 0) {
+            force = true;
+        }
+    }
+
     /** A replay re-ran {@code sql} ({@code flags}) without the capture: a notification in it needs its id assigned before COMMIT. */
     public void replayed(String sql, int flags) {
         if (xid == Commits.NO_XID) {

@@ -35,7 +35,7 @@ record Decision(Step step, Surface surface, Aftermath aftermath, Report report, 
         PROVE,
         /** The proven work's run again is opened inside {@code BEGIN READ ONLY}. */
         GUARD,
-        /** The server is asked whether the work acts outside its transaction (dblink). */
+        /** The server is asked whether the work, which may have run uncommitted, acts outside its transaction (dblink). */
         CHECK_OUTSIDE,
         /** The caller runs its statement again. */
         RUN_AGAIN
@@ -53,6 +53,11 @@ record Decision(Step step, Surface surface, Aftermath aftermath, Report report, 
         NOT_PROVEN,
         /** 08007: the guarded run again tried to write and was refused: the first run may have written. */
         GUARD_REFUSED_WRITE,
+        /**
+         * 08007: an autocommit write whose own transaction did not commit, which calls a function that
+         * acts outside it (dblink): what it did there may have been applied.
+         */
+        ACTED_OUTSIDE,
         /** 08007: a string pgjdbc may have run as several implicit transactions. */
         SPLIT_UNKNOWN,
         /** 08007 (a {@code CommitOutcomeUnknownException}): a COMMIT sent as SQL lost its reply. */

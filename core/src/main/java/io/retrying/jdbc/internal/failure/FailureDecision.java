@@ -16,6 +16,7 @@ import static io.retrying.jdbc.internal.failure.Decision.Step.REPLAY_TRANSACTION
 import static io.retrying.jdbc.internal.failure.Decision.Step.RUN_AGAIN;
 import static io.retrying.jdbc.internal.failure.Decision.Step.SWAP;
 import static io.retrying.jdbc.internal.failure.Decision.Step.WAIT;
+import static io.retrying.jdbc.internal.failure.Decision.Surface.ACTED_OUTSIDE;
 import static io.retrying.jdbc.internal.failure.Decision.Surface.AS_IS;
 import static io.retrying.jdbc.internal.failure.Decision.Surface.COMMIT_LOST;
 import static io.retrying.jdbc.internal.failure.Decision.Surface.EXHAUSTED;
@@ -50,8 +51,11 @@ import io.retrying.jdbc.Retryability;
  *   <li>The policy (attempts, budget, window) decides; a silently lost write is never run again.</li>
  *   <li>A retry waits, dials when its class needs a new connection, and a silently lost statement
  *       then runs again only when the server proves it read-only, inside a read-only guard.</li>
- *   <li>A failure the server reported runs again only when the work does not act outside its
- *       transaction (dblink).</li>
+ *   <li>Work that may have run in a transaction that did not commit (a failure the server
+ *       reported, an autocommit write whose own transaction's COMMIT did not land, a transaction's
+ *       first statement) runs again only when it does not act outside its transaction (dblink):
+ *       "nothing committed" is not "nothing happened". Otherwise the autocommit write is 08007, the
+ *       transaction's statement fails its transaction, and a reported failure surfaces.</li>
  * </ol>
  */
 public final class FailureDecision {
@@ -155,12 +159,22 @@ public final class FailureDecision {
                 }
             }
         }
-        if (f.reported()) {
+        if (f.mayHaveRunUncommitted()) {
             if (a.outside() == null) {
                 return Decision.next(CHECK_OUTSIDE);
             }
             if (!a.outside().readOnly()) {
-                return Decision.raise(AS_IS, NONE, GAVE_UP, recovery, "not replayed: " + a.outside().reason());
+                String reason = "not replayed: " + a.outside().reason();
+                if (f.inTransaction()) {
+                    // it ran in the transaction, which is gone: the transaction failed, calls refused until rollback()
+                    return Decision.raise(AS_IS, TRANSACTION_LOST_IF_DEAD, GAVE_UP, recovery, "inside a transaction: "
+                            + reason).withNotReplayable();
+                }
+                if (f.uncommitted()) {
+                    // its own transaction did not commit, what it did outside may have: neither success nor a run again
+                    return Decision.raise(ACTED_OUTSIDE, NONE, GAVE_UP, Retryability.UNKNOWN, reason);
+                }
+                return Decision.raise(AS_IS, NONE, GAVE_UP, recovery, reason);
             }
         }
         return Decision.next(RUN_AGAIN);

@@ -18,6 +18,8 @@ import io.retrying.jdbc.Retryability;
  * @param recovery the failure's class, taken as not having written
  * @param recoveryIfWrote its class when the work surely wrote
  * @param nothingSent 08003 with no word from the server: the connection was closed before
+ * @param uncommitted an autocommit write run in a transaction of its own whose COMMIT surely did not
+ *        land (never sent, or its id found aborted): its work may have run, and did not commit
  * @param inTransaction the application's transaction was open
  * @param commitAsSql the statement is a COMMIT (or END) sent as SQL
  * @param transactionHasWork the open transaction did something a new connection would not have
@@ -44,6 +46,7 @@ record FailureFacts(
         Retryability recovery,
         Retryability recoveryIfWrote,
         boolean nothingSent,
+        boolean uncommitted,
         boolean inTransaction,
         boolean commitAsSql,
         boolean transactionHasWork,
@@ -66,7 +69,19 @@ record FailureFacts(
      * work the server proves read-only may run again.
      */
     boolean silentLoss() {
-        return !reported && !nothingSent && recovery == Retryability.RECONNECT && !inTransaction;
+        return !reported && !nothingSent && !uncommitted && recovery == Retryability.RECONNECT && !inTransaction;
+    }
+
+    /**
+     * The work may have run on the server in a transaction that did not commit: the server reported
+     * its failure (the implicit transaction rolled back), its own transaction's COMMIT did not land,
+     * or it was a transaction's first statement on a connection now gone. "Nothing committed" is
+     * not "nothing happened": what it did outside its transaction (dblink) stays done, so the server
+     * is asked before it runs again. Not after 08003 (nothing was sent), nor after an autocommit
+     * silent loss, whose proof ({@code ReadOnlyProof}) already refuses every volatile function.
+     */
+    boolean mayHaveRunUncommitted() {
+        return reported || uncommitted || inTransaction && !nothingSent;
     }
 
     /** A new connection would begin the work from scratch: the transaction has nothing to lose yet. */

@@ -10,7 +10,7 @@ import io.retrying.jdbc.internal.config.RetryConfig;
 import io.retrying.jdbc.internal.dial.Dialer;
 import io.retrying.jdbc.internal.events.RetryReporter;
 import io.retrying.jdbc.internal.proof.Binder;
-import io.retrying.jdbc.internal.proof.OutsideEffects;
+import io.retrying.jdbc.internal.proof.LostWork;
 import io.retrying.jdbc.internal.proof.PgjdbcSplit;
 import io.retrying.jdbc.internal.proof.ReadOnlyProof;
 import io.retrying.jdbc.internal.proof.Verdict;
@@ -109,7 +109,9 @@ public final class Recovery {
             switch (decision.step()) {
                 case THROW -> throw surface(decision, facts, e, run, answers, guardedLoss);
                 case REPLAY_TRANSACTION -> {
-                    return connection.replay().heal(e, facts.recovery(), run, connection.journal().replayableEntries());
+                    // the failed execution runs again after the journal: it is asked what each entry is asked
+                    return connection.replay().heal(e, facts.recovery(), run, connection.journal().replayableEntries(),
+                            new LostWork.Work(sql, statement.bindingForJournal(op), statement.prepared()));
                 }
                 case ASK_POLICY -> {
                     Attempt answer = policy.decide(decision.askAs(), e, facts.attempt(), run.remaining());
@@ -155,9 +157,9 @@ public final class Recovery {
         Retryability recovery = FailureClass.of(e, false, merging, multiHost);
         int attempt = closedUnder || closedByDriver ? run.attempt : run.failed(e, recovery);
         return new FailureFacts(closedUnder, closedByDriver, guardOpen, sqlState, reported, recovery,
-                FailureClass.ifWrote(recovery, e, merging, multiHost), !reported && ("08003".equals(sqlState)
-                        // issue 26: an autocommit write in a transaction of its own that surely did not commit
-                        || at.neverCommitted()),
+                FailureClass.ifWrote(recovery, e, merging, multiHost), !reported && "08003".equals(sqlState),
+                // an autocommit write in a transaction of its own that surely did not commit
+                !reported && at.neverCommitted(),
                 at.inTransaction(), (flags & SqlScan.TX_END) != 0 && !SqlScan.rollsBack(sql),
                 at.transactionHasWork(), at.failedBefore(), at.journalReplayable(), at.journalRefused(), at.pinnedBy(),
                 (flags & SqlScan.TX_CONTROL) != 0, !statement.replayable(), statement.callable(), statement.isBatch(op),
@@ -180,6 +182,9 @@ public final class Recovery {
                 unknown.addSuppressed(e);
                 yield unknown;
             }
+            case ACTED_OUTSIDE -> new WriteOutcomeUnknownException("The connection was lost under an autocommit"
+                    + " statement that may write, whose own transaction did not commit; " + answers.outside().reason()
+                    + ", and what it did there may have been applied: not run again", Run.withPrevious(e, run));
             case SPLIT_UNKNOWN -> new WriteOutcomeUnknownException("A string of several statements failed in"
                     + " autocommit; pgjdbc may have run it as several implicit transactions, so its first statements"
                     + " may have been applied: not run again", Run.withPrevious(e, run));
@@ -314,21 +319,17 @@ public final class Recovery {
     }
 
     /**
-     * Whether the failed work calls a function that committed its effect elsewhere before the
-     * server reported the failure ({@link OutsideEffects}), asked on {@code physical}, the
-     * connection it would run on again: the implicit transaction's rollback did not undo it. The
-     * caller asks through {@link #proveOnNewConnections}: a connection just dialed may die under
-     * the question (a restart's shutdown, a kill), and nothing has run again yet, so it is asked on
+     * Whether the failed work, which may have run in a transaction that did not commit, calls a
+     * function that committed its effect elsewhere ({@link LostWork#outside}), asked on
+     * {@code physical}, the connection it would run on again: the rollback did not undo it. The
+     * caller asks through {@link NewConnections}: a connection just dialed may die under the
+     * question (a restart's shutdown, a kill), and nothing has run again yet, so it is asked on
      * another rather than that loss reaching the application.
      */
     private static Verdict callsOutside(FailedWork statement, int op, String sql, Connection physical)
             throws SQLException {
-        return OutsideEffects.present(physical) && OutsideEffects.reaches(physical, sql, statement.bindingForJournal(op))
-                ? CALLS_OUTSIDE : Verdict.READ_ONLY;
+        return LostWork.on(physical).outside(sql, statement.bindingForJournal(op));
     }
-
-    private static final Verdict CALLS_OUTSIDE =
-            new Verdict(false, "it calls a function that acts outside its transaction (dblink)");
 
     /**
      * Statements of one string that pgjdbc surely sends before a Sync of its own: it forces one when it
@@ -403,7 +404,7 @@ public final class Recovery {
         Retryability recovery = FailureClass.of(e, false, false, dialer.multiHostPrimary());
         int attempt = run.failed(e, recovery);
         FailureFacts facts = new FailureFacts(false, false, false, Classifier.sqlState(e), reported, recovery, recovery,
-                false, at.inTransaction(), false, at.transactionHasWork(), at.failedBefore(), at.journalReplayable(),
+                false, false, at.inTransaction(), false, at.transactionHasWork(), at.failedBefore(), at.journalReplayable(),
                 at.journalRefused(), at.pinnedBy(), false, false, false, false, false, false, false, run.resetUsed,
                 attempt);
         Decision decision = FailureDecision.decideCall(facts, what);

@@ -8,6 +8,7 @@ import io.retrying.jdbc.WriteOutcomeUnknownException;
 import io.retrying.jdbc.internal.commit.CommitResolver;
 import io.retrying.jdbc.internal.commit.TransactionId;
 import io.retrying.jdbc.internal.config.RetryConfig;
+import io.retrying.jdbc.internal.proof.LostWork;
 import io.retrying.jdbc.internal.retry.FailureClass;
 import io.retrying.jdbc.internal.retry.Run;
 import io.retrying.jdbc.internal.sql.SqlScan;
@@ -15,6 +16,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
+import java.util.List;
 
 /**
  * An autocommit statement that may write, made resolvable when its connection is lost
@@ -27,13 +29,19 @@ import java.time.Duration;
  * ({@link CommitResolver#outcome}):
  * <ul>
  *   <li>the connection lost before COMMIT was sent: the transaction cannot have committed, and the
- *       statement runs again ({@link #neverCommitted}, read by {@code Recovery});</li>
+ *       statement runs again ({@link #neverCommitted}, read by {@code Recovery}) once the server says
+ *       it does not act outside its transaction (dblink: what it did there stays done);</li>
  *   <li>COMMIT lost, the id committed (in the same server history): the application gets the
  *       update count the statement's reply carried (the server counted those rows in the
  *       transaction that committed; running it again to count anew would apply it twice);</li>
- *   <li>COMMIT lost, the id aborted: the statement runs again;</li>
+ *   <li>COMMIT lost, the id aborted: as when COMMIT was not sent;</li>
  *   <li>COMMIT lost, no id assigned: the statement changed no row (the server's word, read in the
- *       same transaction after it ran): its count stands, committed or not;</li>
+ *       same transaction after it ran), but "nothing written" is not "nothing happened": a transaction
+ *       that notifies gets its id only at COMMIT. Its count stands only when the server proves that
+ *       nothing it ran can notify ({@code CommitResolver#withoutIdCannotMatter}, as for a
+ *       transaction's lost COMMIT without an id); otherwise 08007. A statement whose text calls a
+ *       function has its id assigned by the capture ({@code TransactionId#assignIfCalls}), so that
+ *       its lost COMMIT is resolved instead;</li>
  *   <li>otherwise (in progress to the end, another server history, no server within the window):
  *       {@link WriteOutcomeUnknownException} (08007) naming the id.</li>
  * </ul>
@@ -80,12 +88,14 @@ public final class AutocommitResolution {
      * Runs {@code op} of {@code statement} on {@code d} in a transaction of its own with the capture,
      * and commits it; resolves a lost COMMIT by the captured id. Returns the update count.
      */
-    long run(RetryingStatement statement, Statement d, int op, String sql, int intArg, Object arg) throws SQLException {
+    long run(RetryingStatement statement, Statement d, int op, String sql, int flags, int intArg, Object arg)
+            throws SQLException {
         neverCommitted = null;
         unsettled = null;
         Connection physical = connection.physicalInHand();
         TransactionId capture = connection.xid();
         capture.reset();
+        capture.assignIfCalls(flags);
         long count;
         physical.setAutoCommit(false); // no round trip: pgjdbc sends BEGIN with the statement
         try {
@@ -114,7 +124,7 @@ public final class AutocommitResolution {
                 if (!FailureClass.of(e, false, false, false).needsNewConnection()) {
                     throw e; // the server answered (a deferred constraint, a serialization failure): rolled back
                 }
-                committedOrThrow(e, xid, identity, position, count);
+                committedOrThrow(e, xid, identity, position, count, statement, op, sql);
             }
             restoreAutoCommit(physical);
             return count;
@@ -124,14 +134,20 @@ public final class AutocommitResolution {
     }
 
     /** A lost COMMIT: returns when the statement's count stands, throws what the application should see otherwise. */
-    private void committedOrThrow(SQLException lost, long xid, String identity, String position, long count)
-            throws SQLException {
+    private void committedOrThrow(SQLException lost, long xid, String identity, String position, long count,
+            RetryingStatement statement, int op, String sql) throws SQLException {
+        CommitOutcome outcome;
         if (xid == Commits.NO_XID) {
-            // no id after the statement ran: it changed no row, so whether COMMIT landed changes nothing
-            connection.dropPhysical();
-            return;
+            // no id after the statement ran: it changed no row; whether COMMIT landed changes nothing only if the
+            // server proves it cannot have notified (a notification gets its transaction an id only at COMMIT)
+            List<LostWork.Work> work = List.of(new LostWork.Work(sql, statement.bindingForJournal(op), statement.prepared()));
+            if (connection.commits().withoutIdCannotMatter(work, lost)) {
+                return; // on the new connection the proof dialed
+            }
+            outcome = CommitOutcome.UNKNOWN;
+        } else {
+            outcome = connection.commits().outcome(xid, identity, position, lost);
         }
-        CommitOutcome outcome = connection.commits().outcome(xid, identity, position, lost);
         if (outcome == CommitOutcome.COMMITTED) {
             return; // on the new connection the lookup dialed
         }
@@ -141,8 +157,9 @@ public final class AutocommitResolution {
         }
         connection.dropPhysical();
         WriteOutcomeUnknownException unknown = new WriteOutcomeUnknownException("The connection was lost during the"
-                + " COMMIT of an autocommit statement that may write, and the outcome of its transaction " + xid
-                + " could not be settled (" + outcome + ")", lost);
+                + " COMMIT of an autocommit statement that may write, and the outcome of its transaction "
+                + (xid == Commits.NO_XID ? "(no id: the server could not prove that nothing it ran sends a notification"
+                        + " at COMMIT)" : xid + " could not be settled (" + outcome + ")"), lost);
         Run run = new Run(config.policy(), Duration.ZERO, connection.id());
         run.failed(lost);
         config.reporter().gaveUp(run.event(unknown, Retryability.UNKNOWN, Duration.ZERO,

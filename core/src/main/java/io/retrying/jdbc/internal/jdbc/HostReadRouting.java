@@ -6,6 +6,7 @@ import io.retrying.jdbc.internal.config.Readers;
 import io.retrying.jdbc.internal.dial.Dialer;
 import io.retrying.jdbc.internal.dial.HostChoice;
 import io.retrying.jdbc.internal.events.RetryReporter;
+import io.retrying.jdbc.internal.session.HeldSettings;
 import java.sql.Connection;
 import java.sql.SQLException;
 
@@ -32,6 +33,9 @@ final class HostReadRouting extends ReadRouting {
     private final HostDialer hosts;
     private Connection parkedWriter;
     private Connection parkedReader;
+    /** What the session had set on each parked one: undone when it is taken back. */
+    private HeldSettings writerHeld = HeldSettings.NONE;
+    private HeldSettings readerHeld = HeldSettings.NONE;
 
     HostReadRouting(Dialer writer, HostDialer hosts, Readers readers, RetryReporter reporter, long connectionNumber) {
         super(writer, readers, reporter, connectionNumber);
@@ -44,9 +48,10 @@ final class HostReadRouting extends ReadRouting {
             Connection parked = takeParkedWriter();
             return parked != null ? parked : writer.dial();
         }
-        Connection parked = parkedReader;
+        Connection parked = takenBack(parkedReader, readerHeld);
         parkedReader = null;
-        if (parked != null && !parked.isClosed()) {
+        readerHeld = HeldSettings.NONE;
+        if (parked != null) {
             onReader = true;
             return parked;
         }
@@ -95,10 +100,13 @@ final class HostReadRouting extends ReadRouting {
             if (onReader) {
                 closeQuietly(parkedReader);
                 parkedReader = old;
+                readerHeld = held;
             } else {
                 closeQuietly(parkedWriter);
                 parkedWriter = old;
+                writerHeld = held;
             }
+            held = HeldSettings.NONE;
             return;
         }
         writer.discard(old);
@@ -135,8 +143,28 @@ final class HostReadRouting extends ReadRouting {
 
     private Connection takeParkedWriter() throws SQLException {
         onReader = false;
-        Connection parked = parkedWriter;
+        Connection parked = takenBack(parkedWriter, writerHeld);
         parkedWriter = null;
-        return parked != null && !parked.isClosed() ? parked : null;
+        writerHeld = HeldSettings.NONE;
+        return parked;
+    }
+
+    /**
+     * A parked connection back in use, from the state a fresh one has: what the session had set on
+     * it is undone (the session it is given next is restored onto it by the caller, as onto a new
+     * dial, and may have reset some of it on the other server meanwhile). Null when there is none,
+     * or it is closed or refuses the reset: then a new one is dialed.
+     */
+    private Connection takenBack(Connection parked, HeldSettings heldOnIt) throws SQLException {
+        if (parked == null || parked.isClosed()) {
+            return null;
+        }
+        try {
+            heldOnIt.undoOn(parked);
+            return parked;
+        } catch (SQLException unusable) {
+            writer.discard(parked); // died while parked, most likely: as good as never parked
+            return null;
+        }
     }
 }

@@ -9,6 +9,7 @@ import io.retrying.jdbc.internal.dial.Dialer;
 import io.retrying.jdbc.internal.dial.ReaderPool;
 import io.retrying.jdbc.internal.dial.StandbyVerdicts;
 import io.retrying.jdbc.internal.events.RetryReporter;
+import io.retrying.jdbc.internal.session.HeldSettings;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.SQLTransientConnectionException;
@@ -134,17 +135,28 @@ final class PoolReadRouting extends ReadRouting {
     }
 
     /**
-     * A role switch lets the connection in hand go back to its pool as it is; any other discard is of
-     * a broken one, evicted from the pool it came from.
+     * A role switch gives the connection in hand back to its pool as a fresh one: what the session
+     * set on it is undone first (the next borrower set none of it; the application's own RESET at
+     * the end reaches only the connection it then holds). One that refuses is evicted. Any other
+     * discard is of a broken one, evicted from the pool it came from.
      */
     @Override
     public void discard(Connection old) {
+        Dialer from = onReader ? readerPool : writer;
         if (switching) {
             switching = false;
-            giveBack(old, onReader ? readerPool : writer);
+            HeldSettings heldOnIt = held;
+            held = HeldSettings.NONE;
+            try {
+                heldOnIt.undoOn(old);
+            } catch (SQLException | RuntimeException refused) {
+                from.discard(old); // it would go back with the session's settings: nobody may borrow it
+                return;
+            }
+            giveBack(old, from);
             return;
         }
-        (onReader ? readerPool : writer).discard(old);
+        from.discard(old);
     }
 
     private static void giveBack(Connection c, Dialer pool) {

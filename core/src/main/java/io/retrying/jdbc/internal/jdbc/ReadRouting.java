@@ -10,6 +10,8 @@ import io.retrying.jdbc.internal.dial.Dialer;
 import io.retrying.jdbc.internal.dial.ReaderPool;
 import io.retrying.jdbc.internal.dial.DriverDialer;
 import io.retrying.jdbc.internal.events.RetryReporter;
+import io.retrying.jdbc.internal.session.HeldSettings;
+import io.retrying.jdbc.internal.session.SessionState;
 import java.sql.Connection;
 import java.sql.SQLException;
 import org.postgresql.core.BaseConnection;
@@ -43,6 +45,8 @@ abstract sealed class ReadRouting implements Dialer permits HostReadRouting, Poo
     boolean onReader;
     /** Set while a role switch lets the physical in hand go: it is kept or given back, not discarded as broken. */
     boolean switching;
+    /** What the session had set on the physical a role switch lets go: undone before it is used or lent again. */
+    HeldSettings held = HeldSettings.NONE;
 
     ReadRouting(Dialer writer, Readers readers, RetryReporter reporter, long connectionNumber) {
         this.writer = writer;
@@ -82,21 +86,35 @@ abstract sealed class ReadRouting implements Dialer permits HostReadRouting, Poo
      * The connection is set read-only or read-write: whether its physical connection must change
      * servers for it (the caller then lets the one in hand go, through {@link #discard}, and dials
      * through this). Only between transactions: {@code physical}'s server knows of none open.
+     * Inside one pgjdbc refuses the change (25001), and the routing stays as it is: the role a heal
+     * dials for follows only what pgjdbc accepted.
+     *
+     * @param session what the application set, which {@code physical} holds: undone on it before
+     *     anyone uses it again ({@link HeldSettings})
      */
-    final boolean switchFor(boolean readOnly, Connection physical) {
+    final boolean switchFor(boolean readOnly, Connection physical, SessionState session) {
+        if (readOnly == reads && readOnly == onReader) {
+            return false; // nothing moves (a pool's setReadOnly on every borrow): nothing asked
+        }
+        TransactionState state = physical == null ? null : stateOf(physical);
+        if (state != null && state != TransactionState.IDLE) {
+            return false; // pgjdbc refuses it: a heal of this connection dials for the role held until now
+        }
         reads = readOnly;
-        if (physical == null || readOnly == onReader || !idle(physical)) {
+        if (state == null || readOnly == onReader) {
             return false;
         }
         switching = true;
+        held = session.held();
         return true;
     }
 
-    private static boolean idle(Connection physical) {
+    /** pgjdbc's transaction state of {@code physical} (no round trip); null when it is not pgjdbc's to ask. */
+    private static TransactionState stateOf(Connection physical) {
         try {
-            return physical.unwrap(BaseConnection.class).getTransactionState() == TransactionState.IDLE;
+            return physical.unwrap(BaseConnection.class).getTransactionState();
         } catch (SQLException notPgjdbc) {
-            return false;
+            return null;
         }
     }
 

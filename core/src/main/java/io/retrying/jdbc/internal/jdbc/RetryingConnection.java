@@ -426,7 +426,7 @@ public final class RetryingConnection extends TransactionCalls implements Failed
     final void routeFor(boolean readOnly) throws SQLException {
         // between transactions the physical connection in hand is parked and the call below dials the other role
         if (dialer instanceof ReadRouting routing && pinnedBy == null && lost == null
-                && routing.switchFor(readOnly, physicalInHand())) {
+                && routing.switchFor(readOnly, physicalInHand(), session)) {
             dropPhysical();
         }
     }

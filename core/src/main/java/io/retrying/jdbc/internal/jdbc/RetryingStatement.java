@@ -312,7 +312,7 @@ public class RetryingStatement extends StatementResults implements FailedWork {
                         && (resolving = owner.resolvingAutocommit(op, flags)) != null && !forcesBinary()
                         && owner.xid().ridesOn(owner.generation(), owner.physicalInHand()) && canRide(d, op, sql, flags)) {
                     // an autocommit write, resolvable when its connection is lost (issue 26)
-                    result = resolving.run(this, d, op, sql, intArg, arg);
+                    result = resolving.run(this, d, op, sql, flags, intArg, arg);
                 } else if (capture == null || capture.readsWithout(flags)) {
                     // no id wanted, or a plain read ahead of any write (TransactionId says why that is safe)
                     result = perform(d, op, sql, intArg, arg);

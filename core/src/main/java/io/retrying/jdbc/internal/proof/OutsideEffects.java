@@ -21,9 +21,10 @@ import java.util.regex.Pattern;
  * database has any such function at all (one round trip per replay; none, nothing more to ask),
  * then, before each execution is run again, whether the server's plan of it
  * ({@link ServerPlan}) calls one: views and attribute notation expanded by the server. Not seen: a
- * function that calls dblink inside its own body, as docs/transactions.md says.
+ * function that calls dblink inside its own body, as docs/transactions.md says. Asked through
+ * {@link LostWork}, with the other questions about work that did not commit.
  */
-public final class OutsideEffects {
+final class OutsideEffects {
 
     private static final String PRESENT = ReadOnlyProof.MARK
             + "SELECT EXISTS (SELECT 1 FROM pg_catalog.pg_proc WHERE proname LIKE 'dblink%')";
@@ -39,7 +40,7 @@ public final class OutsideEffects {
      * planner runs the application's STABLE functions while it estimates, and nothing they try may
      * write or stay; inside a transaction a statement EXPLAIN refuses (DDL) aborts only the frame.
      */
-    public static boolean reaches(Connection physical, String sql, Object binding) throws SQLException {
+    static boolean reaches(Connection physical, String sql, Object binding) throws SQLException {
         try {
             return ReadOnlyFrame.ask(physical, c -> callsOne(c, sql, binding));
         } catch (SQLException e) {
@@ -51,7 +52,7 @@ public final class OutsideEffects {
     }
 
     /** Whether the database has functions that act outside the transaction (asked in a frame). */
-    public static boolean present(Connection physical) throws SQLException {
+    static boolean present(Connection physical) throws SQLException {
         return ReadOnlyFrame.ask(physical, OutsideEffects::isPresent);
     }
 

@@ -10,7 +10,7 @@ import io.retrying.jdbc.internal.config.RetryConfig;
 import io.retrying.jdbc.internal.dial.Dialer;
 import io.retrying.jdbc.internal.events.RetryReporter;
 import io.retrying.jdbc.internal.failure.Recovery;
-import io.retrying.jdbc.internal.proof.OutsideEffects;
+import io.retrying.jdbc.internal.proof.LostWork;
 import io.retrying.jdbc.internal.retry.FailureClass;
 import io.retrying.jdbc.internal.session.SessionState;
 import io.retrying.jdbc.internal.retry.Run;
@@ -62,6 +62,18 @@ public final class TransactionReplay {
      * throws what the application should see otherwise.
      */
     public Run heal(SQLException failure, Retryability recovery, Run run, List<JournalEntry> entries) throws SQLException {
+        return heal(failure, recovery, run, entries, null);
+    }
+
+    /**
+     * As {@link #heal(SQLException, Retryability, Run, List)}, for a failed execution that the
+     * caller runs again once the journal is replayed: {@code rerun}. It may have run on the server
+     * before its failure, in the transaction that did not commit, so it is asked the same question
+     * as every journaled statement ({@link LostWork#outside}), on the replay's transaction, before it
+     * may run again.
+     */
+    public Run heal(SQLException failure, Retryability recovery, Run run, List<JournalEntry> entries,
+            LostWork.Work rerun) throws SQLException {
         SQLException e = failure;
         Retryability cls = recovery;
         int number = run.attempt;
@@ -87,7 +99,7 @@ public final class TransactionReplay {
                 boolean newConnection = cls.needsNewConnection();
                 Telemetry.ownWork(LayerTelemetry.Work.REPLAY, () -> {
                     restart(newConnection);
-                    replay(entries, failure);
+                    replay(entries, failure, rerun);
                 });
                 connection.replayed(!entries.isEmpty());
                 reporter.replay(ReplayOutcome.REPLAYED, connection.id());
@@ -118,7 +130,7 @@ public final class TransactionReplay {
         try {
             Telemetry.ownWork(LayerTelemetry.Work.REPLAY, () -> {
                 restart(false);
-                replay(entries, refusal);
+                replay(entries, refusal, null);
             });
         } catch (ReplayDivergedException diverged) {
             throw diverged(diverged, run);
@@ -162,7 +174,7 @@ public final class TransactionReplay {
     }
 
     /**
-     * The replay found that the transaction calls a function acting outside it ({@link OutsideEffects}):
+     * The replay found that the transaction calls a function acting outside it ({@link LostWork#outside}):
      * its new transaction is rolled back, and the application gets the failure that started it, as
      * for any transaction that is not replayable.
      */
@@ -187,17 +199,21 @@ public final class TransactionReplay {
         }
     }
 
-    /** Runs the entries again on the current physical connection, verifying each. */
-    private void replay(List<JournalEntry> entries, SQLException cause) throws SQLException {
+    /**
+     * Runs the entries again on the current physical connection, verifying each; then asks of
+     * {@code rerun} (the call the caller runs next, or null) what was asked of each of them.
+     */
+    private void replay(List<JournalEntry> entries, SQLException cause, LostWork.Work rerun) throws SQLException {
         Connection physical = connection.delegate();
         // read once: the loop below talks to the journal and the session, not to the connection again
         Journal journal = connection.journal();
         SessionState session = connection.session();
-        boolean outside = OutsideEffects.present(physical);
+        // each statement asked just before it runs again: its plan sees what the statements before it made
+        LostWork lost = LostWork.on(physical);
         int index = 0;
         for (JournalEntry entry : entries) {
             index++;
-            if (outside && entry.kind == JournalEntry.EXECUTION && OutsideEffects.reaches(physical, entry.sql, entry.binding)) {
+            if (entry.kind == JournalEntry.EXECUTION && !lost.outside(entry.sql, entry.binding).readOnly()) {
                 throw new Unreplayable("journaled call " + index + " of " + entries.size()
                         + " calls a function that acts outside the transaction (dblink)");
             }
@@ -240,6 +256,10 @@ public final class TransactionReplay {
                 session.configExecuted(entry.sql, entry.flags, (ParameterLog) entry.binding, true);
             }
             journal.replayed(entry);
+        }
+        if (rerun != null && !lost.outside(rerun.sql(), rerun.binding()).readOnly()) {
+            throw new Unreplayable("the failed call, to run again, calls a function that acts outside the transaction"
+                    + " (dblink)");
         }
     }
 

@@ -417,14 +417,35 @@ public final class SessionState {
         if (taken == null) {
             return;
         }
+        HeldSettings restored = held();
         pending = new ArrayList<>((List<?>) taken);
         committed();
         if (fresh != null) {
+            // fresh holds the settings from before the transaction, which may have reset some of them
+            restored.undoOn(fresh);
             restoreOnto(fresh);
             if (!fresh.getAutoCommit()) {
                 fresh.commit();
             }
         }
+    }
+
+    /**
+     * What a physical connection holding this session holds beyond a fresh one, as the model sees it:
+     * the server settings set now (not the driver's read-only flag, which the next session's restore
+     * sets either way). Asked only when the layer lets a live connection go, never on the happy path.
+     */
+    public HeldSettings held() {
+        if (settings.isEmpty()) {
+            return HeldSettings.NONE;
+        }
+        List<String> names = new ArrayList<>(settings.size());
+        for (String key : settings.keySet()) {
+            if (!key.startsWith("(")) { // the model's own entries: the read-only flag, a RESET ALL re-run
+                names.add(key);
+            }
+        }
+        return new HeldSettings(names);
     }
 
     /** The open transaction rolled back (or was lost): its session changes never took effect. */

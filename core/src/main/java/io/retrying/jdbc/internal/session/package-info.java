@@ -3,7 +3,8 @@
  * (autocommit, isolation, read-only, schema, client info, SQL-level SET, read by
  * {@code SettingStatements} as PostgreSQL's grammar has them) and restores it on each new physical
  * connection ({@code Restore}: a statement, a proven {@code set_config}, a setter;
- * {@code UnprovenRestore} when the server would not prove one). {@code SessionWatch} holds what
+ * {@code UnprovenRestore} when the server would not prove one); {@code HeldSettings} names what a
+ * connection let go alive (a role switch) still holds, to be reset before it is used or lent again. {@code SessionWatch} holds what
  * code in the database may have done to the session unseen and asks a new connection, at a swap,
  * the questions that raises: {@code StatefulRoutines} (the catalogs: may the application's own
  * functions have left state no restore brings back), {@code SessionValues} (who the session runs as

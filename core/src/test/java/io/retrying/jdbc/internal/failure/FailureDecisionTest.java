@@ -27,7 +27,8 @@ import org.junit.jupiter.params.provider.CsvSource;
  * <p>Facts, space-separated: where ({@code auto}, {@code tx-first} the transaction's first statement,
  * {@code tx-work} a transaction that did something, {@code tx-failed} one an earlier failure doomed);
  * the failure ({@code reported:CLASS}, {@code silent} a socket gone quiet, {@code nothing-sent} 08003
- * of a connection closed before); and what else holds ({@code writes} the text surely writes,
+ * of a connection closed before, {@code uncommitted} an autocommit write run in a transaction of its
+ * own whose COMMIT did not land: never sent, or found aborted); and what else holds ({@code writes} the text surely writes,
  * {@code pinned}, {@code tx-control}, {@code stream}, {@code callable}, {@code batch}, {@code partial}
  * a batch committed in part, {@code split} a string pgjdbc may split, {@code reset-used},
  * {@code journal-refused}, {@code commit-sql}, {@code guard-25006} a guarded run again refused a write,
@@ -58,6 +59,9 @@ class FailureDecisionTest {
         silent loss of a read, the policy stops             | auto silent                             | policy:stop      | ASK_POLICY(RECONNECT) THROW AS_IS DROP_IF_DEAD STOPPED
         silent loss of a write                              | auto silent writes                      |                  | ASK_POLICY(UNKNOWN) THROW MAY_HAVE_WRITTEN DROP_IF_DEAD STOPPED
         nothing was sent: a closed connection               | auto nothing-sent writes                |                  | ASK_POLICY(RECONNECT) WAIT SWAP RUN_AGAIN
+        an autocommit write whose own COMMIT did not land   | auto uncommitted writes                 |                  | ASK_POLICY(RECONNECT) WAIT SWAP CHECK_OUTSIDE RUN_AGAIN
+        ... and it calls dblink: unknown, not run again     | auto uncommitted writes                 | outside:out      | ASK_POLICY(RECONNECT) WAIT SWAP CHECK_OUTSIDE THROW ACTED_OUTSIDE NONE GAVE_UP
+        ... the policy stops                                | auto uncommitted writes                 | policy:stop      | ASK_POLICY(RECONNECT) THROW AS_IS DROP_IF_DEAD STOPPED
         pinned connection, lost                             | auto reported:RECONNECT pinned          |                  | THROW AS_IS LOST_IF_DEAD GAVE_UP
         transaction control                                 | auto reported:SAFE tx-control           |                  | THROW AS_IS DROP_IF_DEAD GAVE_UP
         a stream parameter                                  | auto silent stream                      |                  | THROW AS_IS DROP_IF_DEAD GAVE_UP
@@ -73,8 +77,11 @@ class FailureDecisionTest {
         transaction doomed by an earlier failure            | tx-failed reported:SAFE                 |                  | THROW AS_IS TRANSACTION_LOST_IF_DEAD GAVE_UP NOT_REPLAYABLE
         transaction with work, a callable                   | tx-work reported:SAFE callable          |                  | THROW AS_IS TRANSACTION_LOST_IF_DEAD GAVE_UP NOT_REPLAYABLE
         transaction, server full before any work            | tx-first reported:BACKPRESSURE          |                  | REPLAY_TRANSACTION
-        transaction's first statement, connection found gone| tx-first silent                         |                  | ASK_POLICY(RECONNECT) WAIT SWAP RUN_AGAIN
-        ... a write, found gone                             | tx-first silent writes                  |                  | ASK_POLICY(RECONNECT) WAIT SWAP RUN_AGAIN
+        transaction's first statement, connection found gone| tx-first silent                         |                  | ASK_POLICY(RECONNECT) WAIT SWAP CHECK_OUTSIDE RUN_AGAIN
+        ... a write, found gone                             | tx-first silent writes                  |                  | ASK_POLICY(RECONNECT) WAIT SWAP CHECK_OUTSIDE RUN_AGAIN
+        ... it calls dblink: the transaction fails          | tx-first silent writes                  | outside:out      | ASK_POLICY(RECONNECT) WAIT SWAP CHECK_OUTSIDE THROW AS_IS TRANSACTION_LOST_IF_DEAD GAVE_UP NOT_REPLAYABLE
+        ... terminated by the server, it calls dblink       | tx-first reported:RECONNECT             | outside:out      | ASK_POLICY(RECONNECT) WAIT SWAP CHECK_OUTSIDE THROW AS_IS TRANSACTION_LOST_IF_DEAD GAVE_UP NOT_REPLAYABLE
+        ... nothing was sent: no question                   | tx-first nothing-sent                   |                  | ASK_POLICY(RECONNECT) WAIT SWAP RUN_AGAIN
         ... found gone, pinned                              | tx-first silent pinned                  |                  | THROW AS_IS LOST_IF_DEAD GAVE_UP
         COMMIT sent as SQL lost its reply                   | tx-work silent commit-sql               |                  | THROW COMMIT_LOST BY_SURFACE GAVE_UP
         COMMIT sent as SQL refused by the server            | tx-work reported:SAFE commit-sql        |                  | REPLAY_TRANSACTION
@@ -104,7 +111,7 @@ class FailureDecisionTest {
     void noCombinationBreaksARule() {
         String[] wheres = {"auto", "tx-first", "tx-work", "tx-failed"};
         String[] errors = {"reported:SAFE", "reported:BACKPRESSURE", "reported:RECONNECT", "reported:RESET_STATE",
-                "reported:FATAL", "reported:UNKNOWN", "silent", "nothing-sent"};
+                "reported:FATAL", "reported:UNKNOWN", "silent", "nothing-sent", "uncommitted"};
         String[] extras = {"writes", "pinned", "tx-control", "stream", "callable", "batch", "partial", "split",
                 "reset-used", "journal-refused", "commit-sql", "guard-25006", "attempt2"};
         String[][] answerSets = {{"policy:retry", "policy:stop", "policy:budget"}, {"proof:ro", "proof:writes"},
@@ -172,9 +179,11 @@ class FailureDecisionTest {
                 assertTrue(!f.surelyWrites() && a.proof() != null && a.proof().readOnly() && Boolean.TRUE.equals(a.guard()),
                         where);
             }
-            // a failure the server reported runs again only when the work does not act outside it
-            if (f.reported()) {
+            // work that may have run uncommitted runs again only when it does not act outside its transaction
+            if (f.reported() || f.uncommitted() || f.inTransaction() && !f.nothingSent()) {
                 assertTrue(a.outside() != null && a.outside().readOnly(), where);
+            }
+            if (f.reported()) {
                 assertFalse(f.committedInPart(), where);
                 assertFalse(f.maySplitBySync() && !f.batch(), where);
             }
@@ -182,6 +191,11 @@ class FailureDecisionTest {
                 assertTrue(a.swapped(), where);
             }
             assertFalse(f.recovery() == Retryability.RESET_STATE && f.resetUsed(), where);
+        }
+        // an autocommit write whose own transaction did not commit, found acting outside it: unknown (08007)
+        if (d.step() == Step.THROW && f.uncommitted() && !f.inTransaction() && a.outside() != null
+                && !a.outside().readOnly()) {
+            assertEquals(Decision.Surface.ACTED_OUTSIDE, d.surface(), where);
         }
         if (d.step() == Step.THROW && f.silentLoss() && f.surelyWrites() && !f.closedUnder() && !f.closedByDriver()
                 && f.pinnedBy() == null && !f.transactionControl() && !f.streamParameter()
@@ -194,7 +208,8 @@ class FailureDecisionTest {
 
     private static FailureFacts facts(String text) {
         Set<String> t = Set.of(text.trim().split("\\s+"));
-        String error = t.stream().filter(w -> w.startsWith("reported:") || w.equals("silent") || w.equals("nothing-sent"))
+        String error = t.stream().filter(w -> w.startsWith("reported:") || w.equals("silent") || w.equals("nothing-sent")
+                        || w.equals("uncommitted"))
                 .findFirst().orElseThrow(() -> new IllegalArgumentException("no failure in: " + text));
         boolean reported = error.startsWith("reported:");
         Retryability recovery = reported ? Retryability.valueOf(error.substring("reported:".length())) : Retryability.RECONNECT;
@@ -210,6 +225,7 @@ class FailureDecisionTest {
                 recovery,
                 recovery == Retryability.RECONNECT && !reported ? Retryability.UNKNOWN : recovery,
                 error.equals("nothing-sent"),
+                error.equals("uncommitted"),
                 inTransaction,
                 t.contains("commit-sql"),
                 t.contains("tx-work") || t.contains("tx-failed"),
