@@ -88,14 +88,14 @@ class SessionStateMatrixOverPoolsTest {
             Map.entry("tenant by a function × rollback() × return to the pool under it with readers: changed on the writer after a read", POOLED_PARKED_READER_REFUSES_THE_NEXT_BORROWER),
             Map.entry("tenant by set_config × rollback() × return to the pool under it with readers: changed on the writer after a read", POOLED_PARKED_READER_REFUSES_THE_NEXT_BORROWER),
             Map.entry("time zone × a function × return to the pool under it with readers: changed on the writer after a read", POOLED_PARKED_READER_REFUSES_THE_NEXT_BORROWER),
-            Map.entry("tenant by a function × ROLLBACK TO SAVEPOINT × return to the pool under it with readers: changed on the writer after a read", POOLED_PARKED_READER_PASSES_THE_SESSION_ON),
-            Map.entry("tenant by a function × SET LOCAL × return to the pool under it with readers: changed on the writer after a read", POOLED_PARKED_READER_PASSES_THE_SESSION_ON),
-            Map.entry("tenant by a function × rollback(savepoint) × return to the pool under it with readers: changed on the writer after a read", POOLED_PARKED_READER_PASSES_THE_SESSION_ON),
-            Map.entry("tenant by a function × set_config local × return to the pool under it with readers: changed on the writer after a read", POOLED_PARKED_READER_PASSES_THE_SESSION_ON),
-            Map.entry("tenant by set_config × ROLLBACK TO SAVEPOINT × return to the pool under it with readers: changed on the writer after a read", POOLED_PARKED_READER_PASSES_THE_SESSION_ON),
-            Map.entry("tenant by set_config × SET LOCAL × return to the pool under it with readers: changed on the writer after a read", POOLED_PARKED_READER_PASSES_THE_SESSION_ON),
-            Map.entry("tenant by set_config × rollback(savepoint) × return to the pool under it with readers: changed on the writer after a read", POOLED_PARKED_READER_PASSES_THE_SESSION_ON),
-            Map.entry("tenant by set_config × set_config local × return to the pool under it with readers: changed on the writer after a read", POOLED_PARKED_READER_PASSES_THE_SESSION_ON));
+            Map.entry("tenant by a function × ROLLBACK TO SAVEPOINT × return to the pool under it with readers: changed on the writer after a read", SCENARIO_4_UNDONE_BY_A_SAVEPOINT_RESTORED_ANYWAY),
+            Map.entry("tenant by a function × SET LOCAL × return to the pool under it with readers: changed on the writer after a read", LOCAL_VALUE_KEPT_AS_THE_SESSIONS),
+            Map.entry("tenant by a function × rollback(savepoint) × return to the pool under it with readers: changed on the writer after a read", SCENARIO_4_UNDONE_BY_A_SAVEPOINT_RESTORED_ANYWAY),
+            Map.entry("tenant by a function × set_config local × return to the pool under it with readers: changed on the writer after a read", LOCAL_VALUE_KEPT_AS_THE_SESSIONS),
+            Map.entry("tenant by set_config × ROLLBACK TO SAVEPOINT × return to the pool under it with readers: changed on the writer after a read", SCENARIO_4_UNDONE_BY_A_SAVEPOINT_RESTORED_ANYWAY),
+            Map.entry("tenant by set_config × SET LOCAL × return to the pool under it with readers: changed on the writer after a read", LOCAL_VALUE_KEPT_AS_THE_SESSIONS),
+            Map.entry("tenant by set_config × rollback(savepoint) × return to the pool under it with readers: changed on the writer after a read", SCENARIO_4_UNDONE_BY_A_SAVEPOINT_RESTORED_ANYWAY),
+            Map.entry("tenant by set_config × set_config local × return to the pool under it with readers: changed on the writer after a read", LOCAL_VALUE_KEPT_AS_THE_SESSIONS));
 
     enum Event {
         POOLS_CHANGED_WHILE_READING("switch over pools: changed while reading, back to the writer"),
