@@ -61,67 +61,11 @@ class SessionStateMatrixTest {
             Map.entry("search_path × a function × commit resolution (COMMIT reply lost)", FUNCTIONS_CHANGE_LOST_AT_COMMIT_RESOLUTION),
             Map.entry("session authorization × a function × commit resolution (COMMIT reply lost)", FUNCTIONS_CHANGE_LOST_AT_COMMIT_RESOLUTION),
             Map.entry("session authorization × set_config × commit resolution (COMMIT reply lost)", FUNCTIONS_CHANGE_LOST_AT_COMMIT_RESOLUTION),
-            Map.entry("tenant by set_config × a function × commit resolution (COMMIT reply lost)", NAMED_SETTING_STALE_AT_COMMIT_RESOLUTION),
-            Map.entry("tenant by a function × a function × commit resolution (COMMIT reply lost)", TENANT_LOST_AT_COMMIT_RESOLUTION),
+            Map.entry("time zone × a function × commit resolution (COMMIT reply lost)", FUNCTIONS_CHANGE_LOST_AT_COMMIT_RESOLUTION),
+            Map.entry("session authorization × set_config × parked switch: changed while reading, back to the writer", PINNED_STAYS_ON_THE_STANDBY),
             Map.entry("tenant by a function × no change × commit resolution (COMMIT reply lost)", TENANT_LOST_AT_COMMIT_RESOLUTION),
             Map.entry("tenant by a function × rollback() × commit resolution (COMMIT reply lost)", TENANT_LOST_AT_COMMIT_RESOLUTION),
-            Map.entry("tenant by a function × set_config local × commit resolution (COMMIT reply lost)", TENANT_LOST_AT_COMMIT_RESOLUTION),
-            Map.entry("custom setting × SET × heal, as the statement that found the loss sees it", RETRIED_STATEMENT_READS_READ_ONLY),
-            Map.entry("read-only × SET × heal, as the statement that found the loss sees it", RETRIED_STATEMENT_READS_READ_ONLY),
-            Map.entry("role × SET × heal, as the statement that found the loss sees it", RETRIED_STATEMENT_READS_READ_ONLY),
-            Map.entry("search_path × SET × heal, as the statement that found the loss sees it", RETRIED_STATEMENT_READS_READ_ONLY),
-            Map.entry("session authorization × SET × heal, as the statement that found the loss sees it", RETRIED_STATEMENT_READS_READ_ONLY),
-            Map.entry("tenant by a function × SET × heal, as the statement that found the loss sees it", RETRIED_STATEMENT_READS_READ_ONLY),
-            Map.entry("tenant by set_config × SET × heal, as the statement that found the loss sees it", RETRIED_STATEMENT_READS_READ_ONLY),
-            Map.entry("time zone × SET × heal, as the statement that found the loss sees it", RETRIED_STATEMENT_READS_READ_ONLY),
-            Map.entry("tenant by a function × SET LOCAL × commit resolution (COMMIT reply lost)", LOCAL_VALUE_KEPT_AS_THE_SESSIONS),
-            Map.entry("tenant by a function × SET LOCAL × heal (idle backend terminated)", LOCAL_VALUE_KEPT_AS_THE_SESSIONS),
-            Map.entry("tenant by a function × SET LOCAL × parked switch: changed on the writer, reading again", LOCAL_VALUE_KEPT_AS_THE_SESSIONS),
-            Map.entry("tenant by a function × SET LOCAL × parked switch: changed while reading, back to the writer", LOCAL_VALUE_KEPT_AS_THE_SESSIONS),
-            Map.entry("tenant by a function × SET LOCAL × replay (backend killed mid-transaction)", LOCAL_VALUE_KEPT_AS_THE_SESSIONS),
-            Map.entry("tenant by a function × set_config local × heal (idle backend terminated)", LOCAL_VALUE_KEPT_AS_THE_SESSIONS),
-            Map.entry("tenant by a function × set_config local × parked switch: changed on the writer, reading again", LOCAL_VALUE_KEPT_AS_THE_SESSIONS),
-            Map.entry("tenant by a function × set_config local × parked switch: changed while reading, back to the writer", LOCAL_VALUE_KEPT_AS_THE_SESSIONS),
-            Map.entry("tenant by a function × set_config local × replay (backend killed mid-transaction)", LOCAL_VALUE_KEPT_AS_THE_SESSIONS),
-            Map.entry("tenant by set_config × SET LOCAL × commit resolution (COMMIT reply lost)", LOCAL_VALUE_KEPT_AS_THE_SESSIONS),
-            Map.entry("tenant by set_config × SET LOCAL × heal (idle backend terminated)", LOCAL_VALUE_KEPT_AS_THE_SESSIONS),
-            Map.entry("tenant by set_config × SET LOCAL × parked switch: changed on the writer, reading again", LOCAL_VALUE_KEPT_AS_THE_SESSIONS),
-            Map.entry("tenant by set_config × SET LOCAL × parked switch: changed while reading, back to the writer", LOCAL_VALUE_KEPT_AS_THE_SESSIONS),
-            Map.entry("tenant by set_config × SET LOCAL × replay (backend killed mid-transaction)", LOCAL_VALUE_KEPT_AS_THE_SESSIONS),
-            Map.entry("tenant by set_config × set_config local × heal (idle backend terminated)", LOCAL_VALUE_KEPT_AS_THE_SESSIONS),
-            Map.entry("tenant by set_config × set_config local × parked switch: changed on the writer, reading again", LOCAL_VALUE_KEPT_AS_THE_SESSIONS),
-            Map.entry("tenant by set_config × set_config local × parked switch: changed while reading, back to the writer", LOCAL_VALUE_KEPT_AS_THE_SESSIONS),
-            Map.entry("tenant by set_config × set_config local × replay (backend killed mid-transaction)", LOCAL_VALUE_KEPT_AS_THE_SESSIONS),
-            Map.entry("session authorization × set_config × parked switch: changed while reading, back to the writer", PINNED_STAYS_ON_THE_STANDBY),
-            Map.entry("tenant by set_config × rollback() × heal (idle backend terminated)", REFUSES_AFTER_A_ROLLBACK_IT_SAW),
-            Map.entry("tenant by set_config × rollback() × replay (backend killed mid-transaction)", REFUSES_AFTER_A_ROLLBACK_IT_SAW),
-            Map.entry("tenant by set_config × rollback() × parked switch: changed on the writer, reading again", SWITCH_REFUSED_AFTER_A_ROLLBACK_IT_SAW),
-            Map.entry("tenant by set_config × rollback() × parked switch: changed while reading, back to the writer", SWITCH_REFUSED_AFTER_A_ROLLBACK_IT_SAW),
-            Map.entry("time zone × RESET ALL × commit resolution (COMMIT reply lost)", SCENARIO_1_TIME_ZONE_IN_COMMIT_IDENTITY),
-            Map.entry("time zone × RESET × commit resolution (COMMIT reply lost)", SCENARIO_1_TIME_ZONE_IN_COMMIT_IDENTITY),
-            Map.entry("time zone × SET LOCAL × commit resolution (COMMIT reply lost)", SCENARIO_1_TIME_ZONE_IN_COMMIT_IDENTITY),
-            Map.entry("time zone × SET × commit resolution (COMMIT reply lost)", SCENARIO_1_TIME_ZONE_IN_COMMIT_IDENTITY),
-            Map.entry("time zone × a function × commit resolution (COMMIT reply lost)", SCENARIO_1_TIME_ZONE_IN_COMMIT_IDENTITY),
-            Map.entry("time zone × set_config local × commit resolution (COMMIT reply lost)", SCENARIO_1_TIME_ZONE_IN_COMMIT_IDENTITY),
-            Map.entry("time zone × set_config × commit resolution (COMMIT reply lost)", SCENARIO_1_TIME_ZONE_IN_COMMIT_IDENTITY),
-            Map.entry("tenant by a function × ROLLBACK TO SAVEPOINT × commit resolution (COMMIT reply lost)", SCENARIO_4_UNDONE_BY_A_SAVEPOINT_RESTORED_ANYWAY),
-            Map.entry("tenant by a function × ROLLBACK TO SAVEPOINT × heal (idle backend terminated)", SCENARIO_4_UNDONE_BY_A_SAVEPOINT_RESTORED_ANYWAY),
-            Map.entry("tenant by a function × ROLLBACK TO SAVEPOINT × parked switch: changed on the writer, reading again", SCENARIO_4_UNDONE_BY_A_SAVEPOINT_RESTORED_ANYWAY),
-            Map.entry("tenant by a function × ROLLBACK TO SAVEPOINT × parked switch: changed while reading, back to the writer", SCENARIO_4_UNDONE_BY_A_SAVEPOINT_RESTORED_ANYWAY),
-            Map.entry("tenant by a function × rollback(savepoint) × commit resolution (COMMIT reply lost)", SCENARIO_4_UNDONE_BY_A_SAVEPOINT_RESTORED_ANYWAY),
-            Map.entry("tenant by a function × rollback(savepoint) × heal (idle backend terminated)", SCENARIO_4_UNDONE_BY_A_SAVEPOINT_RESTORED_ANYWAY),
-            Map.entry("tenant by a function × rollback(savepoint) × parked switch: changed on the writer, reading again", SCENARIO_4_UNDONE_BY_A_SAVEPOINT_RESTORED_ANYWAY),
-            Map.entry("tenant by a function × rollback(savepoint) × parked switch: changed while reading, back to the writer", SCENARIO_4_UNDONE_BY_A_SAVEPOINT_RESTORED_ANYWAY),
-            Map.entry("tenant by a function × rollback(savepoint) × replay (backend killed mid-transaction)", SCENARIO_4_UNDONE_BY_A_SAVEPOINT_RESTORED_ANYWAY),
-            Map.entry("tenant by set_config × ROLLBACK TO SAVEPOINT × commit resolution (COMMIT reply lost)", SCENARIO_4_UNDONE_BY_A_SAVEPOINT_RESTORED_ANYWAY),
-            Map.entry("tenant by set_config × ROLLBACK TO SAVEPOINT × heal (idle backend terminated)", SCENARIO_4_UNDONE_BY_A_SAVEPOINT_RESTORED_ANYWAY),
-            Map.entry("tenant by set_config × ROLLBACK TO SAVEPOINT × parked switch: changed on the writer, reading again", SCENARIO_4_UNDONE_BY_A_SAVEPOINT_RESTORED_ANYWAY),
-            Map.entry("tenant by set_config × ROLLBACK TO SAVEPOINT × parked switch: changed while reading, back to the writer", SCENARIO_4_UNDONE_BY_A_SAVEPOINT_RESTORED_ANYWAY),
-            Map.entry("tenant by set_config × rollback(savepoint) × commit resolution (COMMIT reply lost)", SCENARIO_4_UNDONE_BY_A_SAVEPOINT_RESTORED_ANYWAY),
-            Map.entry("tenant by set_config × rollback(savepoint) × heal (idle backend terminated)", SCENARIO_4_UNDONE_BY_A_SAVEPOINT_RESTORED_ANYWAY),
-            Map.entry("tenant by set_config × rollback(savepoint) × parked switch: changed on the writer, reading again", SCENARIO_4_UNDONE_BY_A_SAVEPOINT_RESTORED_ANYWAY),
-            Map.entry("tenant by set_config × rollback(savepoint) × parked switch: changed while reading, back to the writer", SCENARIO_4_UNDONE_BY_A_SAVEPOINT_RESTORED_ANYWAY),
-            Map.entry("tenant by set_config × rollback(savepoint) × replay (backend killed mid-transaction)", SCENARIO_4_UNDONE_BY_A_SAVEPOINT_RESTORED_ANYWAY));
+            Map.entry("tenant by a function × set_config local × commit resolution (COMMIT reply lost)", TENANT_LOST_AT_COMMIT_RESOLUTION));
 
     /** Where each event places a row's script around its fault. */
     enum Event {
@@ -307,7 +251,12 @@ class SessionStateMatrixTest {
         boolean readOnly = "true".equals(plain.snapshot.get("isReadOnly()"));
         Map<String, String> expected = readOnly && event.routed() ? SessionStateMatrix.unrouted(plain.snapshot) : plain.snapshot;
         Map<String, String> actual = readOnly && event.routed() ? SessionStateMatrix.unrouted(layer.snapshot) : layer.snapshot;
-        if ((event == Event.REPLAY ? row.mayRefuseAReplay() : row.mayRefuseAHeal()) && refused(layer)) {
+        boolean mayRefuse = switch (event) {
+            case REPLAY -> row.mayRefuseAReplay();
+            case COMMIT_RESOLUTION -> row.mayRefuseACommitResolution();
+            default -> row.mayRefuseAHeal();
+        };
+        if (mayRefuse && refused(layer)) {
             // by design: the layer surfaced that it cannot give the new physical connection (a heal's, or
             // the other role's) what the session holds, rather than a guess at it
             return null;
@@ -316,12 +265,31 @@ class SessionStateMatrixTest {
         if (steps1 != null) {
             return "the steps: " + steps1;
         }
+        if (event == Event.FIRST_STATEMENT_AFTER_A_HEAL) {
+            actual = asOutsideTheProvenReadsFrame(expected, actual);
+        }
         String session = difference(expected, actual);
         if (session != null) {
             return "the session: " + session;
         }
         return difference(plain.marks, layer.marks) == null ? null
                 : "the marks written: plain " + plain.marks + ", layer " + layer.marks;
+    }
+
+    /**
+     * By design: the statement that found the loss is a read the server proved cannot write, and its
+     * run again on the new connection is inside {@code BEGIN READ ONLY ... COMMIT} (the second line
+     * against a write the proof missed; docs/what-is-retried.md, docs/differences-from-pgjdbc.md),
+     * so it reads {@code transaction_read_only = on} where pgjdbc reads off. Only that field is let
+     * through, and only that way round.
+     */
+    private static Map<String, String> asOutsideTheProvenReadsFrame(Map<String, String> expected, Map<String, String> actual) {
+        if (!"on".equals(actual.get("transaction_read_only")) || !"off".equals(expected.get("transaction_read_only"))) {
+            return actual;
+        }
+        Map<String, String> out = new java.util.LinkedHashMap<>(actual);
+        out.put("transaction_read_only", "off");
+        return out;
     }
 
     /** Whether the layer surfaced the loss (a class 08 failure after the fault) instead of healing. */
