@@ -60,7 +60,7 @@ class NothingCommittedTest {
     @AfterEach
     void closeListener() throws SQLException {
         listener.close();
-        pg.sql("DROP TRIGGER IF EXISTS nc_bells ON nc_rows");
+        pg.sql("DROP TRIGGER IF EXISTS nc_bells ON nc_rows", "DROP TRIGGER IF EXISTS nc_remote_bells ON nc_rows");
     }
 
     private static RetryConfig resolvingAutocommitWrites() throws SQLException {
@@ -198,6 +198,154 @@ class NothingCommittedTest {
         }
         assertEquals(1, pg.queryLong("SELECT count(*) FROM nc_remote"), "the remote row, once");
         assertEquals(0, localRowsOnceTheBackendIsGone());
+    }
+
+    /** A remote write hidden in the body of a function of the application's (issue 36, scenario 6). */
+    private void remoteWritingFunctions() throws SQLException {
+        pg.sql("CREATE OR REPLACE FUNCTION nc_push_pl(remote text) RETURNS int LANGUAGE plpgsql VOLATILE AS"
+                        + " $$ BEGIN PERFORM dblink_exec(remote, 'INSERT INTO nc_remote VALUES (1)'); RETURN 1; END $$",
+                // FROM keeps the planner from inlining it: the plan shows only nc_push_sql
+                "CREATE OR REPLACE FUNCTION nc_push_sql(remote text) RETURNS int LANGUAGE sql VOLATILE AS"
+                        + " $$ SELECT 1 FROM dblink_exec(remote, 'INSERT INTO nc_remote VALUES (1)') r $$",
+                // a SQL-standard body: no text to search, its parse tree calls dblink_exec by oid
+                "CREATE OR REPLACE FUNCTION nc_push_atomic(remote text) RETURNS int LANGUAGE sql VOLATILE"
+                        + " BEGIN ATOMIC SELECT 1 FROM dblink_exec(remote, 'INSERT INTO nc_remote VALUES (1)') r; END",
+                // reaches it through another function of the application's: the search is transitive
+                "CREATE OR REPLACE FUNCTION nc_push_outer(remote text) RETURNS int LANGUAGE plpgsql VOLATILE AS"
+                        + " $$ BEGIN RETURN nc_push_pl(remote); END $$",
+                "CREATE OR REPLACE FUNCTION nc_local_only(v int) RETURNS int LANGUAGE plpgsql VOLATILE AS"
+                        + " $$ BEGIN RETURN v; END $$");
+    }
+
+    private String remoteInsertThrough(String function, String mark) {
+        String remote = "dbname=" + pg.database() + " host=" + pg.host() + " port=" + pg.port() + " user=" + pg.user();
+        return "INSERT INTO nc_local SELECT " + function + "('" + remote + "') /* " + mark + " */";
+    }
+
+    @Test
+    void aDblinkWriteInsideAPlpgsqlFunctionWhoseReplyWasLostUnderAutocommitResolutionIsNotRunAgain() throws Exception {
+        remoteWriteInsideAFunctionUnderAutocommitResolution("nc_push_pl", "nc-remote-fn-pl-ac");
+    }
+
+    @Test
+    void aDblinkWriteInsideASqlFunctionWhoseReplyWasLostUnderAutocommitResolutionIsNotRunAgain() throws Exception {
+        remoteWriteInsideAFunctionUnderAutocommitResolution("nc_push_sql", "nc-remote-fn-sql-ac");
+    }
+
+    @Test
+    void aDblinkWriteInsideASqlStandardBodyWhoseReplyWasLostUnderAutocommitResolutionIsNotRunAgain() throws Exception {
+        remoteWriteInsideAFunctionUnderAutocommitResolution("nc_push_atomic", "nc-remote-fn-atomic-ac");
+    }
+
+    @Test
+    void aDblinkWriteTwoFunctionsDeepWhoseReplyWasLostUnderAutocommitResolutionIsNotRunAgain() throws Exception {
+        remoteWriteInsideAFunctionUnderAutocommitResolution("nc_push_outer", "nc-remote-fn-outer-ac");
+    }
+
+    private void remoteWriteInsideAFunctionUnderAutocommitResolution(String function, String mark) throws Exception {
+        remoteWritingFunctions();
+        try (FaultProxy proxy = FaultProxy.start(pg)) {
+            Physical physical = new Physical(proxy.jdbcUrl());
+            try (Connection c = physical.open(resolvingAutocommitWrites()); Statement st = c.createStatement()) {
+                // given: nothing in the statement's text or plan names dblink: the function's body calls it
+                // when: the reply is lost after the server ran it
+                proxy.dropReplyAfterStatementContaining(mark);
+                SQLException e = assertThrows(SQLException.class, () -> st.executeUpdate(remoteInsertThrough(function, mark)));
+                assertFalse(proxy.dropReplyAfterStatementArmed(), "the reply was dropped");
+                // then: unknown, never success, and never run again
+                assertTrue(e instanceof WriteOutcomeUnknownException, String.valueOf(e));
+                assertEquals("08007", e.getSQLState());
+                assertEquals(1, physical.executions(mark), "never run again");
+            }
+        }
+        assertEquals(1, pg.queryLong("SELECT count(*) FROM nc_remote"), "the remote row, once");
+        assertEquals(0, localRowsOnceTheBackendIsGone());
+    }
+
+    @Test
+    void aDblinkWriteInsideAPlpgsqlFunctionAsATransactionsFirstStatementFailsTheTransaction() throws Exception {
+        remoteWriteInsideAFunctionAsATransactionsFirstStatement("nc_push_pl", "nc-remote-fn-pl-tx");
+    }
+
+    @Test
+    void aDblinkWriteInsideASqlFunctionAsATransactionsFirstStatementFailsTheTransaction() throws Exception {
+        remoteWriteInsideAFunctionAsATransactionsFirstStatement("nc_push_sql", "nc-remote-fn-sql-tx");
+    }
+
+    private void remoteWriteInsideAFunctionAsATransactionsFirstStatement(String function, String mark) throws Exception {
+        remoteWritingFunctions();
+        try (FaultProxy proxy = FaultProxy.start(pg)) {
+            Physical physical = new Physical(proxy.jdbcUrl());
+            try (Connection c = physical.open(RetryConfig.defaults()); Statement st = c.createStatement()) {
+                c.setAutoCommit(false);
+                proxy.dropReplyAfterStatementContaining(mark);
+                SQLException e = assertThrows(SQLException.class, () -> st.executeUpdate(remoteInsertThrough(function, mark)));
+                assertFalse(proxy.dropReplyAfterStatementArmed(), "the reply was dropped");
+                // then: the transaction's failure (its connection lost), never success
+                assertEquals(Retryability.RECONNECT, Classifier.retryability(e), String.valueOf(e));
+                assertThrows(SQLException.class, c::commit, "COMMIT must not report success");
+                c.rollback();
+                assertEquals(1, physical.executions(mark), "never run again");
+            }
+        }
+        assertEquals(1, pg.queryLong("SELECT count(*) FROM nc_remote"), "the remote row, once");
+        assertEquals(0, localRowsOnceTheBackendIsGone());
+    }
+
+    @Test
+    void aDblinkWriteInATriggerWhoseReplyWasLostUnderAutocommitResolutionIsNotRunAgain() throws Exception {
+        // given: no call in the statement's text or plan at all: a statement trigger writes through dblink
+        String remote = "dbname=" + pg.database() + " host=" + pg.host() + " port=" + pg.port() + " user=" + pg.user();
+        pg.sql("CREATE OR REPLACE FUNCTION nc_remote_bell() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN"
+                        + " PERFORM dblink_exec('" + remote + "', 'INSERT INTO nc_remote VALUES (1)'); RETURN NULL; END $$",
+                "CREATE TRIGGER nc_remote_bells AFTER UPDATE ON nc_rows FOR EACH STATEMENT EXECUTE FUNCTION nc_remote_bell()");
+        try (FaultProxy proxy = FaultProxy.start(pg)) {
+            Physical physical = new Physical(proxy.jdbcUrl());
+            try (Connection c = physical.open(resolvingAutocommitWrites()); Statement st = c.createStatement()) {
+                proxy.dropReplyAfterStatementContaining("nc-remote-trigger-ac");
+                SQLException e = assertThrows(SQLException.class,
+                        () -> st.executeUpdate("UPDATE nc_rows SET v = v + 1 WHERE id = 1 /* nc-remote-trigger-ac */"));
+                assertFalse(proxy.dropReplyAfterStatementArmed(), "the reply was dropped");
+                assertTrue(e instanceof WriteOutcomeUnknownException, String.valueOf(e));
+                assertEquals("08007", e.getSQLState());
+                assertEquals(1, physical.executions("nc-remote-trigger-ac"), "never run again");
+            }
+        }
+        assertEquals(1, pg.queryLong("SELECT count(*) FROM nc_remote"), "the remote row, once");
+    }
+
+    @Test
+    void aFunctionThatDoesNotReachDblinkStillHealsUnderAutocommitResolution() throws Exception {
+        // the control: the database has dblink and functions that reach it, but this one does not
+        remoteWritingFunctions();
+        try (FaultProxy proxy = FaultProxy.start(pg)) {
+            Physical physical = new Physical(proxy.jdbcUrl());
+            try (Connection c = physical.open(resolvingAutocommitWrites()); Statement st = c.createStatement()) {
+                proxy.dropReplyAfterStatementContaining("nc-local-fn-ac");
+                assertEquals(1, st.executeUpdate("INSERT INTO nc_local SELECT nc_local_only(7) /* nc-local-fn-ac */"));
+                assertFalse(proxy.dropReplyAfterStatementArmed(), "the reply was dropped");
+                assertEquals(2, physical.executions("nc-local-fn-ac"), "run again after its transaction was found aborted");
+            }
+        }
+        assertEquals(1, pg.queryLong("SELECT count(*) FROM nc_local WHERE v = 7"), "the local row, once");
+        assertEquals(0, pg.queryLong("SELECT count(*) FROM nc_remote"));
+    }
+
+    @Test
+    void aFunctionThatDoesNotReachDblinkAsATransactionsFirstStatementStillHeals() throws Exception {
+        remoteWritingFunctions();
+        try (FaultProxy proxy = FaultProxy.start(pg)) {
+            Physical physical = new Physical(proxy.jdbcUrl());
+            try (Connection c = physical.open(RetryConfig.defaults()); Statement st = c.createStatement()) {
+                c.setAutoCommit(false);
+                proxy.dropReplyAfterStatementContaining("nc-local-fn-tx");
+                assertEquals(1, st.executeUpdate("INSERT INTO nc_local SELECT nc_local_only(8) /* nc-local-fn-tx */"));
+                assertFalse(proxy.dropReplyAfterStatementArmed(), "the reply was dropped");
+                c.commit();
+                assertEquals(2, physical.executions("nc-local-fn-tx"), "run again on a new connection");
+            }
+        }
+        assertEquals(1, pg.queryLong("SELECT count(*) FROM nc_local WHERE v = 8"), "the local row, once");
     }
 
     /** The local rows, once the cut connection's backend has noticed and rolled its transaction back. */

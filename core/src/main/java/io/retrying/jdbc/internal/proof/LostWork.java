@@ -4,6 +4,7 @@ import io.retrying.jdbc.internal.sql.ParameterLog;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
+import java.util.regex.Pattern;
 
 /**
  * "Nothing committed" is not "nothing happened": the questions asked about work whose transaction
@@ -44,7 +45,9 @@ public final class LostWork {
 
     private final Connection physical;
     /** Whether the database has any function acting outside: asked on the first question. */
-    private Boolean outsidePresent;
+    private boolean outsideAsked;
+    /** The calls of such functions a plan may show, or null when the database has none. */
+    private Pattern outsideCalls;
 
     private LostWork(Connection physical) {
         this.physical = physical;
@@ -61,10 +64,12 @@ public final class LostWork {
      * a replay's transaction, its plan sees what the replayed statements made).
      */
     public Verdict outside(String sql, Object binding) throws SQLException {
-        if (outsidePresent == null) {
-            outsidePresent = OutsideEffects.present(physical);
+        if (!outsideAsked) {
+            outsideCalls = OutsideEffects.calls(physical);
+            outsideAsked = true;
         }
-        return outsidePresent && OutsideEffects.reaches(physical, sql, binding) ? CALLS_OUTSIDE : Verdict.READ_ONLY;
+        return outsideCalls != null && OutsideEffects.reaches(physical, outsideCalls, sql, binding)
+                ? CALLS_OUTSIDE : Verdict.READ_ONLY;
     }
 
     /**

@@ -2,6 +2,7 @@ package io.retrying.jdbc.internal.proof;
 
 import io.retrying.jdbc.Classifier;
 import io.retrying.jdbc.internal.sql.ParameterLog;
+import java.sql.Array;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -17,19 +18,45 @@ import java.util.regex.Pattern;
  * {@code dblink_send_query}, ...) run SQL in another session, which commits on its own whatever
  * this transaction does. Such a transaction is not replayed.
  *
- * <p>Asked on the replay's connection, so it costs nothing until a replay: first whether the
- * database has any such function at all (one round trip per replay; none, nothing more to ask),
- * then, before each execution is run again, whether the server's plan of it
- * ({@link ServerPlan}) calls one: views and attribute notation expanded by the server. Not seen: a
- * function that calls dblink inside its own body, as docs/transactions.md says. Asked through
- * {@link LostWork}, with the other questions about work that did not commit.
+ * <p>Asked on the replay's connection, so it costs nothing until a replay: first, in one round trip
+ * per replay, whether the database has any such function at all (none, nothing more to ask) and
+ * which of its own routines reach one in their body, transitively (a routine in a language other
+ * than SQL and PL/pgSQL counts as reaching); then, before each execution is run again, whether the
+ * server's plan of it ({@link ServerPlan}) calls one of either, by the name the plan shows, bare or
+ * schema-qualified: views and attribute notation expanded by the server. When such a routine runs
+ * without a call a plan shows (a trigger, an operator, a cast, a type's I/O, an aggregate's
+ * support), every execution counts as calling one. Not seen: a call assembled from pieces no text
+ * search can see ({@code EXECUTE 'dbl' || 'ink_exec(...)'}), as docs/transactions.md says. Asked
+ * through {@link LostWork}, with the other questions about work that did not commit.
  */
 final class OutsideEffects {
 
-    private static final String PRESENT = ReadOnlyProof.MARK
-            + "SELECT EXISTS (SELECT 1 FROM pg_catalog.pg_proc WHERE proname LIKE 'dblink%')";
-    /** A call of one of them in the server's deparsed plan (its names, never our reading of the SQL). */
-    private static final Pattern CALL = Pattern.compile("\\bdblink\\w*\\(");
+    /**
+     * In one round trip: whether the database has dblink's functions, and if so, the names of its own
+     * routines that reach them in their body, transitively ({@link RoutineClosure}, the search
+     * {@code StatefulRoutines} makes for session state): one whose text says {@code dblink...} (a
+     * word starting so, more matches only make the layer more careful), whose SQL-standard body calls
+     * one by oid, or in a language other than SQL and PL/pgSQL (its body is not text to search), and
+     * every routine that calls one of those.
+     */
+    private static final String QUESTION = ReadOnlyProof.MARK + RoutineClosure.with("outside", """
+                SELECT o.oid, o.proname FROM own o
+                 WHERE o.lanname NOT IN ('sql', 'plpgsql')
+                    OR o.prosrc OPERATOR(pg_catalog.~*) '[[:<:]]dblink'
+                    OR (o.prosqlbody IS NOT NULL AND EXISTS (SELECT 1 FROM pg_catalog.pg_proc b
+                         WHERE b.proname LIKE 'dblink%' AND o.prosqlbody::pg_catalog.text OPERATOR(pg_catalog.~)
+                               (':funcid ' || b.oid::pg_catalog.text || '[[:>:]]')))""") + """
+            SELECT d.present, CASE WHEN d.present
+                       THEN (SELECT pg_catalog.array_agg(DISTINCT r.proname::pg_catalog.text) FROM outside r) END,
+                   CASE WHEN d.present THEN EXISTS (SELECT 1 FROM outside s WHERE """ + RoutineClosure.RUN_UNNAMED + """
+            ) END
+              FROM (SELECT EXISTS (SELECT 1 FROM pg_catalog.pg_proc WHERE proname LIKE 'dblink%')) d(present)""";
+    /** dblink's own functions, called by name. */
+    private static final String DBLINK = "dblink\\w*";
+    /** Any call at all: what counts when the routines could not be asked (a name no regular expression can hold). */
+    private static final Pattern ANY_CALL = Pattern.compile("[\\w$\"]\\(");
+    /** Every plan: what counts when such a routine runs without a call a plan would show (a trigger, ...). */
+    private static final Pattern EVERY_PLAN = Pattern.compile("");
 
     private OutsideEffects() {
     }
@@ -40,9 +67,9 @@ final class OutsideEffects {
      * planner runs the application's STABLE functions while it estimates, and nothing they try may
      * write or stay; inside a transaction a statement EXPLAIN refuses (DDL) aborts only the frame.
      */
-    static boolean reaches(Connection physical, String sql, Object binding) throws SQLException {
+    static boolean reaches(Connection physical, Pattern calls, String sql, Object binding) throws SQLException {
         try {
-            return ReadOnlyFrame.ask(physical, c -> callsOne(c, sql, binding));
+            return ReadOnlyFrame.ask(physical, c -> callsOne(c, calls, sql, binding));
         } catch (SQLException e) {
             if (Classifier.retryability(e).needsNewConnection()) {
                 throw e;
@@ -51,20 +78,49 @@ final class OutsideEffects {
         }
     }
 
-    /** Whether the database has functions that act outside the transaction (asked in a frame). */
-    static boolean present(Connection physical) throws SQLException {
-        return ReadOnlyFrame.ask(physical, OutsideEffects::isPresent);
-    }
-
-    private static boolean isPresent(Connection physical) throws SQLException {
-        try (Statement st = physical.createStatement(); ResultSet rs = st.executeQuery(PRESENT)) {
-            return rs.next() && rs.getBoolean(1);
+    /**
+     * The calls, in a server's deparsed plan, of functions that act outside the transaction or of the
+     * database's routines that reach one, or null when the database has none of dblink's functions
+     * (asked in a frame). A name matches bare or schema-qualified, quoted or not.
+     */
+    static Pattern calls(Connection physical) throws SQLException {
+        try {
+            return ReadOnlyFrame.ask(physical, OutsideEffects::ask);
+        } catch (SQLException e) {
+            if (Classifier.retryability(e).needsNewConnection()) {
+                throw e;
+            }
+            return ANY_CALL;
         }
     }
 
-    private static boolean callsOne(Connection physical, String sql, Object binding) throws SQLException {
+    private static Pattern ask(Connection physical) throws SQLException {
+        try (Statement st = physical.createStatement()) {
+            st.setEscapeProcessing(false);
+            try (ResultSet rs = st.executeQuery(QUESTION)) {
+                if (!rs.next() || !rs.getBoolean(1)) {
+                    return null;
+                }
+                if (rs.getBoolean(3)) {
+                    return EVERY_PLAN;
+                }
+                StringBuilder names = new StringBuilder(DBLINK);
+                Array reaching = rs.getArray(2);
+                if (reaching != null) {
+                    for (Object name : (Object[]) reaching.getArray()) {
+                        // the deparser doubles a quote inside a quoted name
+                        names.append('|').append(Pattern.quote(((String) name).replace("\"", "\"\"")));
+                    }
+                }
+                return Pattern.compile("(?<![\\w$])(?:" + names + ")\"?\\(", Pattern.CASE_INSENSITIVE);
+            }
+        }
+    }
+
+    private static boolean callsOne(Connection physical, Pattern calls, String sql, Object binding)
+            throws SQLException {
         for (String plan : plans(physical, sql, binding)) {
-            if (plan == null || CALL.matcher(plan).find()) {
+            if (plan == null || calls.matcher(plan).find()) {
                 return true;
             }
         }

@@ -2,6 +2,7 @@ package io.retrying.jdbc.internal.session;
 
 import io.retrying.jdbc.internal.proof.ReadOnlyFrame;
 import io.retrying.jdbc.internal.proof.ReadOnlyProof;
+import io.retrying.jdbc.internal.proof.RoutineClosure;
 import io.retrying.jdbc.internal.sql.SqlScan;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -49,22 +50,13 @@ public final class StatefulRoutines {
     // Regular expressions in POSIX classes only ([[:<:]] and [[:>:]] are word bounds): no backslash,
     // so they read the same whatever standard_conforming_strings says. A SET counts where its target
     // is a setting: one pg_settings knows, a custom name (with a dot), or one of SET's own forms.
-    // own: the application's routines (not an extension's); base: those whose own body may change the
-    // session; stateful: those and every routine whose body calls one of them, by name or by oid;
+    // own: the application's routines (not an extension's); stateful: those whose own body may change the
+    // session, and every routine whose body calls one of them, by name or by oid (RoutineClosure's search,
+    // shared with OutsideEffects);
     // reached: whether a statement with no call of the application's may still run one (a trigger, a
     // view's or a policy's or a default's or a check's expression, an operator, a cast, an aggregate, a
     // type's I/O, attribute notation on a row, or a name that a built-in also has).
-    private static final String QUESTION = ReadOnlyProof.MARK + """
-            WITH RECURSIVE own AS (
-                SELECT p.oid, p.proname, p.prosrc, p.prosqlbody, p.pronargs, p.proargtypes, l.lanname
-                  FROM pg_catalog.pg_proc p JOIN pg_catalog.pg_language l ON l.oid = p.prolang
-                 WHERE p.pronamespace NOT IN ('pg_catalog'::pg_catalog.regnamespace,
-                           'information_schema'::pg_catalog.regnamespace)
-                   AND p.prokind <> 'a'
-                   AND NOT EXISTS (SELECT 1 FROM pg_catalog.pg_depend d
-                         WHERE d.classid = 'pg_catalog.pg_proc'::pg_catalog.regclass AND d.objid = p.oid
-                           AND d.deptype = 'e')
-            ), stateful(oid, proname) AS (
+    private static final String QUESTION = (ReadOnlyProof.MARK + RoutineClosure.with("stateful", """
                 SELECT o.oid, o.proname FROM own o
                  WHERE o.lanname NOT IN ('sql', 'plpgsql')
                     OR o.prosrc OPERATOR(pg_catalog.~*) ('[[:<:]](set_config|pg_(try_)?advisory_lock(_shared)?|listen'
@@ -81,21 +73,9 @@ public final class StatefulRoutines {
                             WHERE b.pronamespace = 'pg_catalog'::pg_catalog.regnamespace
                               AND b.proname::pg_catalog.text IN (%1$s)
                               AND o.prosqlbody::pg_catalog.text OPERATOR(pg_catalog.~)
-                                  (':funcid ' || b.oid::pg_catalog.text || '[[:>:]]')))
-              UNION
-                SELECT o.oid, o.proname FROM own o JOIN stateful s ON o.oid <> s.oid
-                 WHERE o.prosrc OPERATOR(pg_catalog.~*) ('[[:<:]]' || s.proname::pg_catalog.text || '[[:>:]]')
-                    OR o.prosqlbody::pg_catalog.text OPERATOR(pg_catalog.~) (':funcid ' || s.oid::pg_catalog.text || '[[:>:]]')
-            )
+                                  (':funcid ' || b.oid::pg_catalog.text || '[[:>:]]')))""") + """
             SELECT s.oid::pg_catalog.regprocedure::pg_catalog.text,
-                   EXISTS (SELECT 1 FROM pg_catalog.pg_trigger t WHERE t.tgfoid = s.oid)
-                OR EXISTS (SELECT 1 FROM pg_catalog.pg_event_trigger e WHERE e.evtfoid = s.oid)
-                OR EXISTS (SELECT 1 FROM pg_catalog.pg_operator op WHERE op.oprcode = s.oid)
-                OR EXISTS (SELECT 1 FROM pg_catalog.pg_cast c WHERE c.castfunc = s.oid)
-                OR EXISTS (SELECT 1 FROM pg_catalog.pg_aggregate a WHERE s.oid IN (a.aggtransfn, a.aggfinalfn,
-                       a.aggcombinefn, a.aggserialfn, a.aggdeserialfn, a.aggmtransfn, a.aggminvtransfn, a.aggmfinalfn))
-                OR EXISTS (SELECT 1 FROM pg_catalog.pg_type ty WHERE s.oid IN (ty.typinput, ty.typoutput, ty.typreceive,
-                       ty.typsend))
+                   """ + RoutineClosure.RUN_UNNAMED + """
                 OR EXISTS (SELECT 1 FROM pg_catalog.pg_proc b WHERE b.pronamespace = 'pg_catalog'::pg_catalog.regnamespace
                        AND b.proname = s.proname)
                 OR EXISTS (SELECT 1 FROM own o JOIN pg_catalog.pg_type ty ON ty.oid = o.proargtypes[0]
@@ -108,7 +88,7 @@ public final class StatefulRoutines {
                      UNION ALL SELECT con.conbin::pg_catalog.text FROM pg_catalog.pg_constraint con) x(t)
                        WHERE x.t OPERATOR(pg_catalog.~) (':funcid ' || s.oid::pg_catalog.text || '[[:>:]]'))
               FROM stateful s
-             ORDER BY 2 DESC, 1""".formatted(STATEFUL_BUILTINS);
+             ORDER BY 2 DESC, 1""").formatted(STATEFUL_BUILTINS);
 
     /**
      * A routine of the database that may leave session state and that the session may have run (its
