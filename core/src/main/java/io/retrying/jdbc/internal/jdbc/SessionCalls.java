@@ -197,7 +197,7 @@ public abstract class SessionCalls extends PgConnectionExtensions implements Con
             watch().changedInTransaction();
             return false;
         }
-        if (watch().readValues(d)) {
+        if (watch().readValues(d, session)) {
             sessionUsed = false;
             calledApplicationCode = false;
             return true;

@@ -3,6 +3,7 @@ package io.retrying.jdbc.internal.session;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
@@ -32,6 +33,16 @@ public final class ReportedSettings {
     private static final Set<String> IDENTITY = Set.of("session_authorization", "is_superuser");
 
     private ReportedSettings() {}
+
+    /**
+     * The reported settings whose change a heal checks and gives back from the server's word, lower
+     * case (a read of the values need not vouch for them, {@link SessionValues}): not search_path,
+     * which servers before 18 do not report.
+     */
+    static List<String> carried() {
+        return java.util.stream.Stream.concat(SETTABLE.stream(), IDENTITY.stream())
+                .filter(n -> !n.equals("search_path")).map(n -> n.toLowerCase(java.util.Locale.ROOT)).sorted().toList();
+    }
 
     /**
      * pgjdbc's live map of the reported settings of {@code physical}, or null when it is not

@@ -29,6 +29,36 @@ public final class SessionValues {
 
     /** Who the session runs as: compared, never set again. */
     static final List<String> IDENTITY = List.of("current_user", "session_user");
+    /**
+     * Where {@link #read} says what else the session holds, that no value read covers and no restore
+     * gives back (null: nothing): a key with a space, never a setting's name.
+     */
+    static final String HELD_BEYOND = " held beyond the values";
+    /** Reported settings a heal checks and gives back itself: a read need not vouch for them. */
+    private static final List<String> CARRIED = ReportedSettings.carried();
+
+    /**
+     * What a session may hold that the values do not cover (issue 36): a read vouches only for what it
+     * read, so when code left one of these the session's marks stand and a heal asks the catalogs as
+     * without named settings. The server's own views, asked in the same query (no round trip more):
+     * a session advisory lock, LISTEN, a temporary object, a WITH HOLD cursor, a PREPARE of SQL, and a
+     * setting the session changed that is not named, not the role (who it runs as is read and compared),
+     * not one the layer restores itself ({@code %1$s}: the settings it recorded, the reported ones it carries), and not the
+     * transaction's (the frame's own {@code SET TRANSACTION}, the isolation the layer keeps).
+     */
+    private static final String BEYOND = """
+            , (SELECT x.what FROM (
+                  SELECT 'a session advisory lock' FROM pg_catalog.pg_locks l
+                   WHERE l.pid = pg_catalog.pg_backend_pid() AND l.locktype = 'advisory'
+                  UNION ALL SELECT 'LISTEN' FROM pg_catalog.pg_listening_channels()
+                  UNION ALL SELECT 'a temporary object' FROM pg_catalog.pg_class k
+                   WHERE k.relnamespace = pg_catalog.pg_my_temp_schema()
+                  UNION ALL SELECT 'a WITH HOLD cursor' FROM pg_catalog.pg_cursors u WHERE u.is_holdable
+                  UNION ALL SELECT 'a prepared statement' FROM pg_catalog.pg_prepared_statements p WHERE p.from_sql
+                  UNION ALL SELECT 'the setting ' || s.name FROM pg_catalog.pg_settings s
+                   WHERE s.source = 'session'
+                     AND pg_catalog.lower(s.name) NOT IN ('role', 'session_authorization'%1$s)
+                     AND pg_catalog.strpos(s.name, 'transaction') = 0) x(what) LIMIT 1)""";
 
     private SessionValues() {
     }
@@ -38,11 +68,30 @@ public final class SessionValues {
      * round trips; after such statements only, and only when the check is asked for).
      */
     public static Map<String, String> read(Connection physical, List<String> names) throws SQLException {
+        return read(physical, names, List.of());
+    }
+
+    /**
+     * As {@link #read(Connection, List)}, and says under {@link #HELD_BEYOND} what else the session
+     * holds (settings in {@code restored} excepted: the layer sets them again itself).
+     */
+    public static Map<String, String> read(Connection physical, List<String> names, List<String> restored)
+            throws SQLException {
         StringBuilder sql = new StringBuilder(ReadOnlyProof.MARK).append("select current_user::text, session_user::text");
+        StringBuilder covered = new StringBuilder();
         for (String name : names) {
             // names are checked as identifiers when configured; quoted as a literal all the same
-            sql.append(", pg_catalog.current_setting('").append(name.replace("'", "''")).append("', true)");
+            String literal = "'" + name.replace("'", "''") + "'";
+            sql.append(", pg_catalog.current_setting(").append(literal).append(", true)");
+            covered.append(", ").append(literal.toLowerCase(java.util.Locale.ROOT));
         }
+        for (String name : CARRIED) {
+            covered.append(", '").append(name).append('\'');
+        }
+        for (String name : restored) {
+            covered.append(", '").append(name.replace("'", "''").toLowerCase(java.util.Locale.ROOT)).append('\'');
+        }
+        sql.append(BEYOND.formatted(covered));
         String question = sql.toString();
         return ReadOnlyFrame.ask(physical, c -> {
             try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(question)) {
@@ -53,6 +102,7 @@ public final class SessionValues {
                 for (int i = 0; i < names.size(); i++) {
                     values.put(names.get(i), rs.getString(i + 3));
                 }
+                values.put(HELD_BEYOND, rs.getString(names.size() + 3));
                 return values;
             }
         });

@@ -85,18 +85,21 @@ public final class SessionWatch {
      * (the statement's result is in hand; a read that fails leaves them unknown, and a loss then
      * takes the careful path of {@link StatefulRoutines}).
      *
-     * @return whether they were read: what code ran so far is in the values read, so the marks of
-     *     what the session ran start afresh (what runs after them is asked about at a swap)
+     * @return whether they were read and vouch for the session: what code ran so far is in the values
+     *     read, so the marks of what the session ran start afresh (what runs after them is asked about
+     *     at a swap). A read vouches only for what it read (issue 36): when the server says the session
+     *     holds more than the values (a session lock, a setting not named, {@link SessionValues#HELD_BEYOND}),
+     *     the marks stand, and a heal asks the catalogs as it does without named settings
      */
-    public boolean readValues(Connection physical) {
+    public boolean readValues(Connection physical, SessionState session) {
         values = null;
         readAtCommit = false;
         if (physical == null) {
             return false;
         }
         try {
-            values = SessionValues.read(physical, config.sessionSettings());
-            return true;
+            values = SessionValues.read(physical, config.sessionSettings(), session.settingNames());
+            return values.get(SessionValues.HELD_BEYOND) == null;
         } catch (SQLException unreadable) {
             return false; // unknown: the next call finds a dead connection for itself
         }
