@@ -453,7 +453,9 @@ public final class RetryingConnection extends TransactionCalls implements Failed
     }
 
     private void noteEffects(RetryingStatement statement, int op, int flags, String sql) {
-        mayChangeUnseen(flags);
+        // a callable statement's escape syntax is not asked about as it is (null: as careful as before)
+        mayChangeUnseen(flags, statement instanceof RetryingCallableStatement ? null : sql,
+                statement instanceof RetryingPreparedStatement);
         if ((flags & (SqlScan.SESSION | SqlScan.CONFIG | SqlScan.TX_CONTROL | SqlScan.CALLS)) != 0) {
             // a SET, BEGIN ISOLATION LEVEL, DO, CALL or a function (set_config inside) may change the isolation
             settingsMayHaveChanged();

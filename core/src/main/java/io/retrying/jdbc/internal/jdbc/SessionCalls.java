@@ -4,6 +4,7 @@ import io.retrying.jdbc.internal.config.RetryConfig;
 import io.retrying.jdbc.internal.dial.Dialer;
 import io.retrying.jdbc.internal.events.RetryReporter;
 import io.retrying.jdbc.internal.retry.SessionRefused;
+import io.retrying.jdbc.internal.session.CalledCode;
 import io.retrying.jdbc.internal.session.HeldSettings;
 import io.retrying.jdbc.internal.session.ReportedSettings;
 import io.retrying.jdbc.internal.session.SessionState;
@@ -58,8 +59,11 @@ public abstract class SessionCalls extends PgConnectionExtensions implements Con
      * ({@link SessionWatch}, asked at the swap).
      */
     private boolean sessionUsed;
-    /** Whether one of those statements called a function that may be the application's ({@link SqlScan#APPLICATION_CALL}). */
-    private boolean calledApplicationCode;
+    /**
+     * Those of them that called a function that may be the application's ({@link SqlScan#APPLICATION_CALL}):
+     * what the server is asked about at a swap (null until the first).
+     */
+    private CalledCode calledApplicationCode;
     /**
      * The same marks for the statements of the open transaction, kept apart when the session's
      * values are checked ({@link RetryConfig#checksSessionValues}): a loss inside the transaction
@@ -67,7 +71,7 @@ public abstract class SessionCalls extends PgConnectionExtensions implements Con
      * join the session's marks when it ends (unless a read after its COMMIT covers them).
      */
     private boolean transactionUsed;
-    private boolean transactionCalledApplicationCode;
+    private CalledCode transactionCalledApplicationCode;
     /**
      * A new physical connection stands in while the open transaction's statements (marked above)
      * had run on the old one, and no replay ran them again there: if it commits (a lost COMMIT
@@ -82,7 +86,7 @@ public abstract class SessionCalls extends PgConnectionExtensions implements Con
      * connection what ran on the old.
      */
     private boolean ranSinceSwitch;
-    private boolean calledCodeSinceSwitch;
+    private CalledCode calledCodeSinceSwitch;
     /**
      * pgjdbc's live map of the settings the server reports for the physical connection in hand,
      * taken while it is alive (a dead pgjdbc connection refuses unwrap) when a statement that may
@@ -155,15 +159,22 @@ public abstract class SessionCalls extends PgConnectionExtensions implements Con
         return config.checksSessionValues() && inTransaction();
     }
 
-    /** Its reading ({@link SqlScan} flags) says it may change the session where the layer cannot see it. */
-    final void mayChangeUnseen(int flags) {
-        boolean called = (flags & SqlScan.APPLICATION_CALL) != 0;
-        if (marksTransaction()) {
-            transactionCalledApplicationCode |= called;
-        } else {
-            calledApplicationCode |= called;
+    /**
+     * Its reading ({@link SqlScan} flags) says it may change the session where the layer cannot see it.
+     *
+     * @param sql the statement's text, kept when it calls code by name, for the server to be asked at a
+     *            swap what it reaches ({@link CalledCode}); null when it cannot be asked about alone
+     * @param parameterized whether it ran as a prepared statement
+     */
+    final void mayChangeUnseen(int flags, String sql, boolean parameterized) {
+        if ((flags & SqlScan.APPLICATION_CALL) != 0) {
+            if (marksTransaction()) {
+                transactionCalledApplicationCode = calls(transactionCalledApplicationCode, sql, parameterized);
+            } else {
+                calledApplicationCode = calls(calledApplicationCode, sql, parameterized);
+            }
+            calledCodeSinceSwitch = calls(calledCodeSinceSwitch, sql, parameterized);
         }
-        calledCodeSinceSwitch |= called;
         if ((flags & (SqlScan.CALLS | SqlScan.TX_CONTROL)) != 0 && reported == null) {
             // a function, DO or CALL may change a setting unseen: keep the server's word on them at hand
             Connection d = physicalInHand();
@@ -199,7 +210,7 @@ public abstract class SessionCalls extends PgConnectionExtensions implements Con
         }
         if (watch().readValues(d, session)) {
             sessionUsed = false;
-            calledApplicationCode = false;
+            clear(calledApplicationCode);
             return true;
         }
         return false;
@@ -216,14 +227,19 @@ public abstract class SessionCalls extends PgConnectionExtensions implements Con
      */
     final SessionRefused sessionAfterTransaction(boolean committed) {
         boolean used = transactionUsed;
-        boolean called = transactionCalledApplicationCode;
+        boolean called = CalledCode.any(transactionCalledApplicationCode);
         boolean elsewhere = transactionElsewhere;
         transactionUsed = false;
-        transactionCalledApplicationCode = false;
         transactionElsewhere = false;
         boolean changed = watch != null && watch.transactionEnded();
         sessionUsed |= used;
-        calledApplicationCode |= called;
+        if (called) {
+            if (calledApplicationCode == null) {
+                calledApplicationCode = new CalledCode();
+            }
+            calledApplicationCode.addAll(transactionCalledApplicationCode);
+            transactionCalledApplicationCode.clear();
+        }
         if (committed && elsewhere && (used || called)) {
             SessionRefused refused = watch().committedElsewhere(physicalInHand(), calledApplicationCode);
             if (refused != null) {
@@ -253,12 +269,12 @@ public abstract class SessionCalls extends PgConnectionExtensions implements Con
     /** The application acknowledged a loss with rollback(): the next connection starts without what was lost. */
     final void lossAcknowledged() {
         sessionUsed = false;
-        calledApplicationCode = false;
+        clear(calledApplicationCode);
         transactionUsed = false;
-        transactionCalledApplicationCode = false;
+        clear(transactionCalledApplicationCode);
         transactionElsewhere = false;
         ranSinceSwitch = false;
-        calledCodeSinceSwitch = false;
+        clear(calledCodeSinceSwitch);
         if (watch != null) {
             watch.acknowledged();
         }
@@ -287,12 +303,12 @@ public abstract class SessionCalls extends PgConnectionExtensions implements Con
             routine = "code the server was not asked about (" + unanswered.getSQLState() + ")";
         }
         ranSinceSwitch = false; // the next physical connection has run nothing of the session's
-        calledCodeSinceSwitch = false;
+        clear(calledCodeSinceSwitch);
         if (routine != null) {
             return held.leftBy(routine); // the swap asks the new connection, and refuses as at a heal
         }
         sessionUsed = false;
-        calledApplicationCode = false;
+        clear(calledApplicationCode);
         return held;
     }
 
@@ -302,12 +318,25 @@ public abstract class SessionCalls extends PgConnectionExtensions implements Con
         // only what ran before the open transaction: a replay runs its statements again on the new session
         SessionWatch.Checked checked = watch().dial(dial, dialer, reporter, connectionId, session, sessionUsed,
                 calledApplicationCode);
-        transactionElsewhere |= transactionUsed || transactionCalledApplicationCode;
+        transactionElsewhere |= transactionUsed || CalledCode.any(transactionCalledApplicationCode);
         if (!checked.marksStand()) {
             sessionUsed = false;
-            calledApplicationCode = false;
+            clear(calledApplicationCode);
         }
         return checked;
+    }
+
+    /** {@code marks} (made on the first call: a connection that calls no code allocates nothing) with one more. */
+    private static CalledCode calls(CalledCode marks, String sql, boolean parameterized) {
+        CalledCode c = marks == null ? new CalledCode() : marks;
+        c.called(sql, parameterized);
+        return c;
+    }
+
+    private static void clear(CalledCode marks) {
+        if (marks != null) {
+            marks.clear();
+        }
     }
 
     // ---- what the connection tells about the isolation the getters may answer without asking

@@ -125,10 +125,20 @@ final class CatalogWalk {
 
     /** The walk, from the trees {@code root} selects (one text column). */
     private static String walkFrom(String root) {
-        return PlanCheck.MARK + "WITH RECURSIVE tree(t) AS (\n" + root + "\n" + WALK_REST;
+        return PlanCheck.MARK + "WITH RECURSIVE tree(t) AS (\n" + root + "\n" + TREES + VERDICTS;
     }
 
-    private static final String WALK_REST = """
+    /**
+     * A query of one column, {@code oid}: every function the trees {@code root} selects (one text
+     * column) call, found as the walk finds them (through views, policies, domains' checks, SQL-standard
+     * bodies; operators, aggregates and types to their functions). For a question about what a
+     * statement calls rather than whether it may run again ({@code CalledRoutines}).
+     */
+    static String functionsFrom(String root) {
+        return "WITH RECURSIVE tree(t) AS (\n" + root + "\n" + TREES + "SELECT fn.oid FROM fn";
+    }
+
+    private static final String TREES = """
               UNION
                 SELECT x.t FROM tree
                   CROSS JOIN LATERAL pg_catalog.regexp_matches(tree.t,
@@ -169,6 +179,9 @@ final class CatalogWalk {
                   CROSS JOIN LATERAL unnest(ARRAY[ty.typinput, ty.typoutput, ty.typreceive, ty.typsend,
                       ty.typsubscript]::oid[]) f
             )
+            """;
+
+    private static final String VERDICTS = """
             (SELECT 'it writes or locks rows (a write, a writing CTE or FOR UPDATE/SHARE in its parse tree)'
                FROM tree WHERE t LIKE ANY (ARRAY['%:commandType 2 %', '%:commandType 3 %', '%:commandType 4 %',
                    '%:commandType 5 %', '%:commandType 6 %', '%:commandType 7 %', '%:hasModifyingCTE true%',

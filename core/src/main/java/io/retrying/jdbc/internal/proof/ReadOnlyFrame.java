@@ -75,7 +75,7 @@ public final class ReadOnlyFrame {
     }
 
     /** Whether pgjdbc has begun a transaction on the server (it knows from ReadyForQuery: no round trip). */
-    private static boolean transactionOpen(Connection physical) {
+    static boolean transactionOpen(Connection physical) {
         try {
             return physical.unwrap(BaseConnection.class).getTransactionState() != TransactionState.IDLE;
         } catch (SQLException notPgjdbc) {

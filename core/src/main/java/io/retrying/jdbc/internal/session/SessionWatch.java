@@ -127,18 +127,18 @@ public final class SessionWatch {
      * The open transaction committed on a session that is gone (its lost COMMIT was resolved on
      * {@code inHand}, a new connection given the session as it was before the transaction), after it
      * ran statements that may have changed the session unseen: whether code in the database may have
-     * left state that {@code inHand} lacks ({@link StatefulRoutines}; {@code calledApplicationCode} as
-     * for {@link #dial}). Unless an initializer vouches for the session.
+     * left state that {@code inHand} lacks ({@link StatefulRoutines}; {@code called} as for {@link #dial}).
+     * Unless an initializer vouches for the session.
      *
      * @return why {@code inHand} may not go on as the application's session, or null when it may
      */
-    public SessionRefused committedElsewhere(Connection inHand, boolean calledApplicationCode) {
+    public SessionRefused committedElsewhere(Connection inHand, CalledCode called) {
         if (config.initializer() != null) {
             return null;
         }
         String stateful;
         try {
-            stateful = inHand == null ? "(not known: no connection to ask)" : StatefulRoutines.first(inHand, calledApplicationCode);
+            stateful = inHand == null ? "(not known: no connection to ask)" : StatefulRoutines.first(inHand, called);
         } catch (SQLException unanswered) {
             stateful = "(not known: the catalogs could not be asked)";
         }
@@ -176,15 +176,15 @@ public final class SessionWatch {
      * the catalogs are asked ({@code sessionUsed}: whether the application ran a statement on the
      * session since the values were last read, so that code in the database may have left state on it
      * that a new session would lack; the catalogs are asked about what those reach without naming it;
-     * {@code calledApplicationCode}: whether one called a function that may be the application's,
-     * {@link SqlScan#APPLICATION_CALL}).
+     * {@code called}: those that called a function that may be the application's,
+     * {@link SqlScan#APPLICATION_CALL}, which the server is asked whether they reach such state).
      * A new connection that dies under a question is discarded and another dialed: nothing ran on it.
      *
      * @throws SessionRefused when a setting the application set cannot be given to the new
      *     connection (never run, so never applied twice; the session forgets it)
      */
     public Checked dial(Dial dial, Dialer dialer, RetryReporter reporter, String connectionId, SessionState session,
-            boolean sessionUsed, boolean calledApplicationCode) throws SQLException {
+            boolean sessionUsed, CalledCode called) throws SQLException {
         Map<String, String> known = config.checksSessionValues() ? values : null;
         boolean askStateful = sessionUsed && config.initializer() == null;
         String stateful = null;
@@ -210,7 +210,7 @@ public final class SessionWatch {
             }
             try {
                 if (askStateful) {
-                    stateful = StatefulRoutines.first(fresh, calledApplicationCode);
+                    stateful = StatefulRoutines.first(fresh, called);
                 }
                 if (stateful == null && known != null) {
                     differs = SessionValues.settle(known, fresh, config.sessionSettings(), config.initializer() == null,

@@ -1,5 +1,6 @@
 package io.retrying.jdbc.internal.session;
 
+import io.retrying.jdbc.internal.proof.CalledRoutines;
 import io.retrying.jdbc.internal.proof.ReadOnlyFrame;
 import io.retrying.jdbc.internal.proof.ReadOnlyProof;
 import io.retrying.jdbc.internal.proof.RoutineClosure;
@@ -8,6 +9,8 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Whether the database holds code of the application's that may leave state on a session where the
@@ -56,7 +59,7 @@ public final class StatefulRoutines {
     // reached: whether a statement with no call of the application's may still run one (a trigger, a
     // view's or a policy's or a default's or a check's expression, an operator, a cast, an aggregate, a
     // type's I/O, attribute notation on a row, or a name that a built-in also has).
-    private static final String QUESTION = (ReadOnlyProof.MARK + RoutineClosure.with("stateful", """
+    private static final String CLOSURE = (ReadOnlyProof.MARK + RoutineClosure.with("stateful", """
                 SELECT o.oid, o.proname FROM own o
                  WHERE o.lanname NOT IN ('sql', 'plpgsql')
                     OR o.prosrc OPERATOR(pg_catalog.~*) ('[[:<:]](set_config|pg_(try_)?advisory_lock(_shared)?|listen'
@@ -73,7 +76,9 @@ public final class StatefulRoutines {
                             WHERE b.pronamespace = 'pg_catalog'::pg_catalog.regnamespace
                               AND b.proname::pg_catalog.text IN (%1$s)
                               AND o.prosqlbody::pg_catalog.text OPERATOR(pg_catalog.~)
-                                  (':funcid ' || b.oid::pg_catalog.text || '[[:>:]]')))""") + """
+                                  (':funcid ' || b.oid::pg_catalog.text || '[[:>:]]')))""")).formatted(STATEFUL_BUILTINS);
+
+    private static final String UNNAMED = """
             SELECT s.oid::pg_catalog.regprocedure::pg_catalog.text,
                    """ + RoutineClosure.RUN_UNNAMED + """
                 OR EXISTS (SELECT 1 FROM pg_catalog.pg_proc b WHERE b.pronamespace = 'pg_catalog'::pg_catalog.regnamespace
@@ -86,34 +91,73 @@ public final class StatefulRoutines {
                      UNION ALL SELECT pol.polwithcheck::pg_catalog.text FROM pg_catalog.pg_policy pol
                      UNION ALL SELECT ad.adbin::pg_catalog.text FROM pg_catalog.pg_attrdef ad
                      UNION ALL SELECT con.conbin::pg_catalog.text FROM pg_catalog.pg_constraint con) x(t)
-                       WHERE x.t OPERATOR(pg_catalog.~) (':funcid ' || s.oid::pg_catalog.text || '[[:>:]]'))
+                       WHERE x.t OPERATOR(pg_catalog.~) (':funcid ' || s.oid::pg_catalog.text || '[[:>:]]'))""";
+
+    /** Each stateful routine, and whether a statement may run it without naming it (column 2). */
+    private static final String QUESTION = CLOSURE + UNNAMED + """
+
               FROM stateful s
-             ORDER BY 2 DESC, 1""").formatted(STATEFUL_BUILTINS);
+             ORDER BY 2 DESC, 1""";
+
+    /**
+     * The same, and (column 3) whether the statements parsed in the frame call it, or a routine of the same
+     * name (which overload a bound parameter reaches is not the parse's to say: {@link CalledRoutines}).
+     * A routine that calls a stateful one is itself in {@code stateful} (the closure), so a call of it counts.
+     */
+    private static final String QUESTION_ABOUT_CALLS = CLOSURE + UNNAMED + """
+            ,
+                   s.proname IN (SELECT p.proname FROM pg_catalog.pg_proc p WHERE p.oid IN (
+            """ + CalledRoutines.CALLED + """
+            ))
+              FROM stateful s
+             ORDER BY 2 DESC, 3 DESC, 1""";
 
     /**
      * A routine of the database that may leave session state and that the session may have run (its
      * signature, for the message), or null when there is none. Asked on {@code physical} in a frame
      * that cannot write.
      *
-     * @param calledApplicationCode whether the session's statements called a function by a name that
-     *                              is not a common built-in, or a procedure ({@code SqlScan.APPLICATION_CALL}):
-     *                              then any such routine counts; otherwise only those a statement can
-     *                              reach without naming them
+     * @param called the statements that called code by name since the last clean point
+     *               ({@code SqlScan.APPLICATION_CALL}; null or empty: none): a routine counts when they
+     *               call it, as the server parses them ({@link CalledRoutines}), or when the server
+     *               cannot say (a statement it does not parse, more statements than are kept): then
+     *               any such routine counts; routines a statement can reach without naming them (a
+     *               trigger, a view, a policy, a default, ...) always count
      */
-    public static String first(Connection physical, boolean calledApplicationCode) throws SQLException {
-        return ReadOnlyFrame.ask(physical, c -> {
-            try (Statement st = c.createStatement()) {
-                st.setEscapeProcessing(false);
-                try (ResultSet rs = st.executeQuery(QUESTION)) {
-                    while (rs.next()) {
-                        if (calledApplicationCode || rs.getBoolean(2)) {
-                            return rs.getString(1);
-                        }
-                    }
-                    return null;
-                }
+    public static String first(Connection physical, CalledCode called) throws SQLException {
+        if (CalledCode.any(called) && called.allRead()) {
+            List<String> texts = new ArrayList<>(called.count());
+            List<Boolean> parameterized = new ArrayList<>(called.count());
+            for (int k = 0; k < called.count(); k++) {
+                texts.add(called.text(k));
+                parameterized.add(called.parameterized(k));
             }
-        });
+            Answer answer = CalledRoutines.ask(physical, texts, parameterized,
+                    c -> new Answer(firstOf(c, QUESTION_ABOUT_CALLS, false)));
+            if (answer != null) {
+                return answer.routine;
+            }
+        }
+        boolean anyCounts = CalledCode.any(called); // calls the server did not read: any routine may be reached
+        return ReadOnlyFrame.ask(physical, c -> firstOf(c, QUESTION, anyCounts));
+    }
+
+    /** What the question about the session's calls found (null: none), once the server read them. */
+    private record Answer(String routine) {}
+
+    private static String firstOf(Connection c, String question, boolean anyCounts) throws SQLException {
+        try (Statement st = c.createStatement()) {
+            st.setEscapeProcessing(false);
+            try (ResultSet rs = st.executeQuery(question)) {
+                int columns = rs.getMetaData().getColumnCount();
+                while (rs.next()) {
+                    if (anyCounts || rs.getBoolean(2) || (columns > 2 && rs.getBoolean(3))) {
+                        return rs.getString(1);
+                    }
+                }
+                return null;
+            }
+        }
     }
 
     private StatefulRoutines() {

@@ -192,6 +192,11 @@ public final class SqlScan {
         boolean sawStatement = false;
         boolean declare = false;
         int prev = -1;
+        // what names a relation whose '(' opens a column list, not a call: see relationFollows
+        int first = -1;
+        boolean relationNext = false;
+        boolean createIndex = false;
+        boolean afterOn = false;
         int i = 0;
         while (i < n) {
             char c = sql.charAt(i);
@@ -201,7 +206,10 @@ public final class SqlScan {
                     flags |= PINS; // a literal or quoted name naming pg_temp: a search_path or object that is this session's
                 }
                 if (c == '"') {
-                    if (opensCall(sql, skip)) {
+                    boolean relation = relationNext;
+                    relationNext = relation && skip < n && sql.charAt(skip) == '.'; // "s"."t": the relation's next part
+                    afterOn = false;
+                    if (!relation && opensCall(sql, skip)) {
                         flags |= CALLS | APPLICATION_CALL | (pinningFunction(sql, i + 1, skip - i - 2) ? PINS : 0);
                     }
                     if (skip - i == SET_CONFIG.length() + 2 && sql.startsWith(SET_CONFIG, i + 1)) {
@@ -216,10 +224,17 @@ public final class SqlScan {
                 statementStart = true;
                 declare = false;
                 prev = -1;
+                first = -1;
+                relationNext = false;
+                createIndex = false;
+                afterOn = false;
                 i++;
                 continue;
             }
             if (!isWordStart(c)) {
+                if (c != '.' && !Character.isWhitespace(c)) {
+                    relationNext = false; // only a (qualified) name may stand between INTO and its column list
+                }
                 i++;
                 continue;
             }
@@ -235,6 +250,8 @@ public final class SqlScan {
                 }
                 sawStatement = true;
                 statementStart = false;
+                first = kw;
+                relationNext = kw == COPY; // COPY t (a, b) FROM ...
                 if (kw > TABLE || kw < 0) {
                     readCandidate = false;
                 }
@@ -256,6 +273,17 @@ public final class SqlScan {
                 prev = kw;
                 continue;
             }
+            // a relation's name, its column list after it: INSERT INTO s.t (a, b), REFERENCES t (id), ...
+            boolean relation = relationNext && !relationModifier(sql, start, len);
+            if (relation) {
+                relationNext = i < n && sql.charAt(i) == '.';
+            } else if (!relationNext) {
+                relationNext = relationFollows(sql, start, len, kw, first, createIndex, afterOn);
+            }
+            createIndex |= first == CREATE && len == 5 && sql.regionMatches(true, start, "index", 0, 5);
+            boolean conflictTarget = afterOn && len == 8 && sql.regionMatches(true, start, "conflict", 0, 8)
+                    && conflictTargetAt(sql, i);
+            afterOn = len == 2 && sql.regionMatches(true, start, "on", 0, 2);
             switch (kw) {
                 case INSERT, UPDATE, DELETE, MERGE, INTO, SHARE -> readCandidate = false;
                 case TEMP, TEMPORARY -> {
@@ -279,7 +307,7 @@ public final class SqlScan {
             if (advisoryLock(sql, start, len)) {
                 flags |= PINS; // called or not as far as we can tell: a session lock must not be lost unseen
             }
-            if (kw < 0 && opensCall(sql, i) && !isNotAFunction(sql, start, len)) {
+            if (kw < 0 && !relation && !conflictTarget && opensCall(sql, i) && !isNotAFunction(sql, start, len)) {
                 flags |= CALLS;
                 if (!builtInCall(sql, start, len)) {
                     flags |= APPLICATION_CALL;
@@ -291,6 +319,67 @@ public final class SqlScan {
             prev = kw;
         }
         return readCandidate ? flags : flags & ~READ_CANDIDATE;
+    }
+
+    /**
+     * Whether the word at {@code [start, start+len)} is one after which a relation is named, so that a
+     * {@code (} right after that name opens its column list, not a call: {@code INTO} ({@code INSERT INTO t (a, b)},
+     * {@code MERGE INTO}), {@code REFERENCES t (id)}, {@code CREATE ... TABLE t (...)} and {@code VIEW v (a, b)},
+     * {@code CREATE INDEX i ON t (col)} ({@code COPY t (a, b)} is armed at the statement's start). Nothing
+     * else: a word this reading is unsure of stays a call, which only makes the layer more careful.
+     */
+    private static boolean relationFollows(String sql, int start, int len, int kw, int first, boolean createIndex,
+            boolean afterOn) {
+        if (kw == INTO) {
+            return true;
+        }
+        if (kw == TABLE) {
+            return first == CREATE;
+        }
+        if (len == 10 && sql.regionMatches(true, start, "references", 0, 10)) {
+            return true;
+        }
+        if (len == 4 && first == CREATE && sql.regionMatches(true, start, "view", 0, 4)) {
+            return true;
+        }
+        return len == 2 && createIndex && !afterOn && sql.regionMatches(true, start, "on", 0, 2);
+    }
+
+    /** Words that may stand between {@code INTO}/{@code TABLE}/{@code ON} and the relation's name. */
+    private static boolean relationModifier(String sql, int start, int len) {
+        return (len == 2 && sql.regionMatches(true, start, "if", 0, 2))
+                || (len == 3 && sql.regionMatches(true, start, "not", 0, 3))
+                || (len == 6 && sql.regionMatches(true, start, "exists", 0, 6))
+                || (len == 4 && sql.regionMatches(true, start, "only", 0, 4));
+    }
+
+    /**
+     * Whether {@code ON CONFLICT} at {@code from} is followed by a column list and {@code DO}: the
+     * conflict target of an {@code INSERT}, not a call of a function {@code conflict} in a join's
+     * condition (which a {@code WHERE} may follow, but never {@code DO}).
+     */
+    private static boolean conflictTargetAt(String sql, int from) {
+        int i = afterSpaceAndComments(sql, from);
+        if (i >= sql.length() || sql.charAt(i) != '(') {
+            return false;
+        }
+        int depth = 0;
+        while (i < sql.length()) {
+            int skip = skipOpaque(sql, i);
+            if (skip > i) {
+                i = skip;
+                continue;
+            }
+            char c = sql.charAt(i++);
+            if (c == '(') {
+                depth++;
+            } else if (c == ')' && --depth == 0) {
+                return keywordFollows(sql, afterSpaceAndComments(sql, i), DO);
+            } else if (c == ';') {
+                return false;
+            }
+        }
+        return false;
     }
 
     static final String SET_CONFIG = "set_config";

@@ -155,4 +155,41 @@ class SqlScanTest {
             }
         }
     }
+
+    /**
+     * A relation's column list is not a call of a function named after the relation: Hibernate's and
+     * Spring's {@code SimpleJdbcInsert}'s inserts name their columns, and each such insert used to mark the
+     * session as having called the application's code.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {
+            "INSERT INTO t (a, b) VALUES (1, 2)", "insert into s.t(a) values (?)", "INSERT INTO \"T\" (\"a\") VALUES ($1)",
+            "INSERT INTO public.\"rental\" (rental_date, inventory_id) VALUES (now(), ?) RETURNING rental_id",
+            "INSERT INTO \"s\".\"t\" (a) SELECT max(a) FROM u", "INSERT INTO /* target */ t /* cols */ (a) VALUES (1)",
+            "INSERT INTO t (id, n) VALUES (1, 2) ON CONFLICT (id) DO UPDATE SET n = excluded.n",
+            "INSERT INTO t (id) VALUES (1) ON CONFLICT ((lower(id))) DO NOTHING",
+            "MERGE INTO t (a) USING s ON t.a = s.a WHEN MATCHED THEN DELETE",
+            "COPY t (a, b) FROM STDIN", "COPY s.t (a) TO STDOUT",
+            "CREATE TABLE t (id int REFERENCES u (id), n int)", "CREATE TEMP TABLE IF NOT EXISTS x.t (a int)",
+            "CREATE OR REPLACE VIEW v (a, b) AS SELECT 1, 2", "CREATE INDEX i ON t (a)", "CREATE INDEX IF NOT EXISTS i ON ONLY t (a)",
+            "ALTER TABLE t ADD FOREIGN KEY (a) REFERENCES s.u (id)",
+    })
+    void aColumnListIsNoCallOfTheApplicationsCode(String sql) {
+        assertFalse(has(sql, SqlScan.APPLICATION_CALL), sql);
+    }
+
+    /** ... but a word this reading is not sure of stays a call: the layer is only ever more careful. */
+    @ParameterizedTest
+    @ValueSource(strings = {
+            "INSERT INTO t (a) VALUES (f(1))", "INSERT INTO t (a) SELECT g(x) FROM u",
+            "INSERT INTO t (a) VALUES (1) ON CONFLICT (a) DO UPDATE SET a = h(excluded.a)",
+            "SELECT * FROM a JOIN b ON conflict(a.x)", "SELECT * FROM a JOIN b ON conflict(a.x) WHERE true",
+            "INSERT INTO t SELECT * FROM a JOIN b ON conflict(a.x) ON CONFLICT DO NOTHING",
+            "SELECT f(1) INTO t", "SELECT * FROM t WHERE a IN (SELECT my_func(b) FROM u)", "CALL p()",
+            "CREATE INDEX i ON t (my_index_func(a))", "UPDATE t SET a = f(a)", "DELETE FROM t WHERE g(a)",
+            "SELECT * FROM t, u(1)", "COPY (SELECT f(1)) TO STDOUT", "INSERT INTO t (a) VALUES (1); SELECT f()",
+    })
+    void aCallNextToAColumnListStillCounts(String sql) {
+        assertTrue(has(sql, SqlScan.APPLICATION_CALL), sql);
+    }
 }
