@@ -8,6 +8,8 @@ import io.retrying.jdbc.RetryingDataSource;
 import io.retrying.jdbc.fixtures.PgExtension;
 import io.retrying.jdbc.fixtures.PgServer;
 import io.retrying.jdbc.internal.config.RetryConfig;
+import io.retrying.jdbc.internal.session.CalledCode;
+import io.retrying.jdbc.internal.session.StatefulRoutines;
 import io.retrying.jdbc.wrapper.Physical;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -232,6 +234,34 @@ class ReachedRoutinesTest {
             c.rollback();
         }
         assertEquals(0, pg.queryLong("SELECT count(*) FROM rr_rental"));
+    }
+
+    // ---- the question itself, asked of a plain connection
+
+    @Test
+    void theServerSaysWhichStatefulRoutineTheStatementsCall() throws Exception {
+        try (Connection c = pg.connect()) {
+            assertEquals(null, StatefulRoutines.first(c, calls("SELECT in_stock(?)", "SELECT stock_count(?)",
+                    "UPDATE rr_rental SET note = 'x' WHERE in_stock(item) AND item = ?")), "none reached");
+            assertEquals("enter_shop(text)", StatefulRoutines.first(c, calls("SELECT in_stock(?)", "SELECT enter_shop(?)")),
+                    "reached through the closure: enter_shop calls set_tenant");
+            assertEquals("shelf(integer)", StatefulRoutines.first(c, calls("SELECT shelf(?)")),
+                    "an unbound parameter is taken for text, yet every overload of the name counts");
+            assertEquals(null, StatefulRoutines.first(c, null), "nothing called, nothing reached unnamed");
+            // a statement the server does not take into a body: any routine counts, as careful as before
+            String careful = StatefulRoutines.first(c, calls("SELECT in_stock(?)", "SHOW work_mem"));
+            assertTrue(careful != null, "unknown: some stateful routine is named");
+            assertEquals(0, pg.queryLong("SELECT count(*) FROM pg_proc WHERE proname LIKE 'retrying_jdbc_proof%'"),
+                    "nothing left behind");
+        }
+    }
+
+    private static CalledCode calls(String... prepared) {
+        CalledCode called = new CalledCode();
+        for (String sql : prepared) {
+            called.called(sql, sql.contains("?"));
+        }
+        return called;
     }
 
     // ---- helpers

@@ -46,6 +46,29 @@ class HotPathAllocationTest {
         assertTrue(wrapped - direct < 64, "wrapped " + wrapped + " B vs pgjdbc " + direct + " B per execution");
     }
 
+    @Test
+    void anAutocommitCallOfTheApplicationsFunctionAllocatesNoMoreThanOnPgjdbcAlone(PgServer pg) throws Exception {
+        // such a statement is kept for the server to be asked about at a heal: once per connection, not per execution
+        pg.sql("CREATE OR REPLACE FUNCTION hp_bump(k int) RETURNS int LANGUAGE sql AS $$ SELECT k + 1 $$",
+                "DROP TABLE IF EXISTS hp_counter", "CREATE TABLE hp_counter (id int PRIMARY KEY, n int)",
+                "INSERT INTO hp_counter VALUES (1, 0)");
+        String sql = "UPDATE hp_counter SET n = hp_bump(n) WHERE id = ?";
+        RetryConfig config = RetryConfig.defaults().withPolicy(RetryPolicy.builder().noTokenBucket().build());
+        long direct;
+        long wrapped;
+        try (Connection plain = DriverManager.getConnection(pg.jdbcUrl());
+                Connection retrying = RetryingConnections.open(() -> DriverManager.getConnection(pg.jdbcUrl()), config);
+                PreparedStatement plainPs = plain.prepareStatement(sql);
+                PreparedStatement retryingPs = retrying.prepareStatement(sql)) {
+            bytesPerExecution(plainPs, WARM_UP);
+            bytesPerExecution(retryingPs, WARM_UP);
+            direct = bytesPerExecution(plainPs, MEASURED);
+            wrapped = bytesPerExecution(retryingPs, MEASURED);
+        }
+        System.out.println("allocation per execution calling code: wrapped " + wrapped + " B, pgjdbc " + direct + " B");
+        assertTrue(wrapped - direct < 64, "wrapped " + wrapped + " B vs pgjdbc " + direct + " B per execution");
+    }
+
     private static long bytesPerExecution(PreparedStatement ps, int n) throws SQLException {
         com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         long before = threads.getCurrentThreadAllocatedBytes();

@@ -24,10 +24,13 @@ import java.util.List;
  * rollback() unless the application registered a {@code ConnectionInitializer} that re-establishes
  * the session (its declaration that running it again is what a new session needs).
  *
- * <p>What is asked of the catalogs, not of our reading of the application's SQL: the call may be
- * hidden anywhere (a view, a trigger, a policy, attribute notation, a default), so any such routine
- * in the database counts, whoever calls it. Its body is searched by the server's regular
- * expressions (more matches only make the layer more careful):
+ * <p>What is asked of the server, not of our reading of the application's SQL. A routine that runs
+ * without a statement naming it (a view, a trigger, a policy, attribute notation, a default) counts
+ * for any statement. One called by name counts when the statements that called code
+ * ({@link CalledCode}) call it as the server parses them ({@code CalledRoutines}), directly, through a
+ * routine that calls it, or as another overload of its name; when the server cannot parse them, any
+ * such routine counts. Its body is searched by the server's regular expressions (more matches only
+ * make the layer more careful):
  * <ul>
  *   <li>a routine in a language other than SQL and PL/pgSQL (its body is not text we can search);</li>
  *   <li>SQL or PL/pgSQL text with {@code set_config}, a session advisory lock, {@code LISTEN},
