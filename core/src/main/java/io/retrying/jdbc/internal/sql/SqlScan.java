@@ -234,6 +234,7 @@ public final class SqlScan {
             if (!isWordStart(c)) {
                 if (c != '.' && !Character.isWhitespace(c)) {
                     relationNext = false; // only a (qualified) name may stand between INTO and its column list
+                    afterOn = false;
                 }
                 i++;
                 continue;

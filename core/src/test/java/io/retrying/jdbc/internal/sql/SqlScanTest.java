@@ -184,6 +184,7 @@ class SqlScanTest {
             "INSERT INTO t (a) VALUES (f(1))", "INSERT INTO t (a) SELECT g(x) FROM u",
             "INSERT INTO t (a) VALUES (1) ON CONFLICT (a) DO UPDATE SET a = h(excluded.a)",
             "SELECT * FROM a JOIN b ON conflict(a.x)", "SELECT * FROM a JOIN b ON conflict(a.x) WHERE true",
+            "SELECT * FROM a JOIN b ON (conflict(a.x)) ORDER BY 1", "INSERT INTO if (a) VALUES (1)",
             "INSERT INTO t SELECT * FROM a JOIN b ON conflict(a.x) ON CONFLICT DO NOTHING",
             "SELECT f(1) INTO t", "SELECT * FROM t WHERE a IN (SELECT my_func(b) FROM u)", "CALL p()",
             "CREATE INDEX i ON t (my_index_func(a))", "UPDATE t SET a = f(a)", "DELETE FROM t WHERE g(a)",
