@@ -65,10 +65,11 @@ public abstract class SessionCalls extends PgConnectionExtensions implements Con
      */
     private CalledCode calledApplicationCode;
     /**
-     * The same marks for the statements of the open transaction, kept apart when the session's
-     * values are checked ({@link RetryConfig#checksSessionValues}): a loss inside the transaction
-     * replays them on the new session, which must first be the one the transaction began on; they
-     * join the session's marks when it ends (unless a read after its COMMIT covers them).
+     * The same marks for the statements of the open transaction, kept apart: a loss inside the
+     * transaction replays them on the new session, which must first be the one the transaction began
+     * on; they join the session's marks when it ends (unless a read after its COMMIT covers them).
+     * Kept apart with or without named settings: a lost COMMIT resolved committed must ask about what
+     * the transaction's code may have left on the session that is gone (issue 36's matrix).
      */
     private boolean transactionUsed;
     private CalledCode transactionCalledApplicationCode;
@@ -156,7 +157,7 @@ public abstract class SessionCalls extends PgConnectionExtensions implements Con
 
     /** Whether a statement's marks are the open transaction's (see {@link #transactionUsed}). */
     private boolean marksTransaction() {
-        return config.checksSessionValues() && inTransaction();
+        return inTransaction();
     }
 
     /**
