@@ -136,8 +136,15 @@ class ReachedRoutinesTest {
                 assertEquals(1, rent.executeUpdate(), "replayed onto a new session, then run");
             }
             c.commit();
+            // the session ran those inserts: a later loss in autocommit asks what they reached
+            c.setAutoCommit(true);
+            assertEquals(1, pg.terminateBackends(VICTIM));
+            try (Statement st = c.createStatement()) {
+                assertEquals(1, st.executeUpdate("UPDATE rr_rental SET note = 'healed' WHERE note = 'second'"), "healed");
+            }
         }
         assertEquals(2, pg.queryLong("SELECT count(*) FROM rr_rental"));
+        assertEquals(1, pg.queryLong("SELECT count(*) FROM rr_rental WHERE note = 'healed'"));
         assertEquals(1, pg.queryLong("SELECT count(*) FROM rr_payment"));
     }
 
@@ -154,6 +161,9 @@ class ReachedRoutinesTest {
                 assertEquals(false, inStock(inStock, 5), "replayed: the rent is in the new transaction");
             }
             c.commit();
+            c.setAutoCommit(true);
+            assertEquals(1, pg.terminateBackends(VICTIM));
+            assertEquals(false, inStock(c, 5), "healed in autocommit after the transaction that called it");
         }
         assertEquals(1, pg.queryLong("SELECT count(*) FROM rr_rental WHERE item = 5"));
     }
@@ -224,14 +234,16 @@ class ReachedRoutinesTest {
     }
 
     @Test
-    void aStatefulFunctionCalledInATransactionRefusesItsReplay() throws Exception {
+    void aTenantSetBeforeATransactionRefusesItsReplay() throws Exception {
         try (Connection c = open(); Statement st = c.createStatement()) {
+            st.execute("SELECT set_tenant('a')");
             c.setAutoCommit(false);
             st.executeUpdate("INSERT INTO rr_rental (item, note) VALUES (9, 'x')");
-            st.execute("SELECT set_tenant('a')");
+            assertEquals(List.of("for a"), bodies(st));
             assertEquals(1, pg.terminateBackends(VICTIM));
             assertLostUntilRollback(() -> bodies(st));
             c.rollback();
+            assertEquals(List.of(), bodies(st), "a new session without the tenant, once acknowledged");
         }
         assertEquals(0, pg.queryLong("SELECT count(*) FROM rr_rental"));
     }

@@ -99,6 +99,9 @@ class ReachedRoutinesOverPoolsTest {
             }
             c.commit();
             c.setAutoCommit(true);
+            // a loss after the transaction asks about what it ran too
+            assertEquals(1, pg.terminateBackends(app));
+            assertEquals(false, inStock(c, item), "healed in autocommit");
         }
         assertEquals(1, pg.queryLong("SELECT count(*) FROM rp_rental WHERE item = " + item));
     }
