@@ -73,6 +73,9 @@ public final class CalledRoutines {
             // a second statement of ours would run, or the walk's patterns would not read as written
             return null;
         }
+        if (StandbyProof.inRecovery(physical)) {
+            return null; // a hot standby cannot make the temporary functions (nor begin READ WRITE)
+        }
         List<String> natives = new ArrayList<>(statements.size());
         for (int k = 0; k < statements.size(); k++) {
             String nativeSql = PgjdbcSplit.singleNativeSql(pg, statements.get(k), parameterized.get(k));

@@ -135,8 +135,17 @@ public final class StatefulRoutines {
                 texts.add(called.text(k));
                 parameterized.add(called.parameterized(k));
             }
-            Answer answer = CalledRoutines.ask(physical, texts, parameterized,
-                    c -> new Answer(firstOf(c, QUESTION_ABOUT_CALLS, false)));
+            Answer answer;
+            try {
+                answer = CalledRoutines.ask(physical, texts, parameterized,
+                        c -> new Answer(firstOf(c, QUESTION_ABOUT_CALLS, false)));
+            } catch (SQLException unanswered) {
+                String state = unanswered.getSQLState();
+                if (physical.isClosed() || state == null || state.startsWith("08")) {
+                    throw unanswered; // the connection broke: a new one is asked
+                }
+                answer = null; // not answered: as careful as without the question
+            }
             if (answer != null) {
                 return answer.routine;
             }
