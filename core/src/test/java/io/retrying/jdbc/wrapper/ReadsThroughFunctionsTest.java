@@ -97,6 +97,9 @@ class ReadsThroughFunctionsTest {
                         + "    SELECT COALESCE(SUM(payment.amount),0) INTO v_payments\n    FROM rt.payment\n"
                         + "    WHERE payment.payment_date <= p_effective_date\n    AND payment.customer_id = p_customer_id;\n\n"
                         + "    RETURN v_rentfees + v_overfees - v_payments;\nEND\n$$",
+                // a SQL-standard body: the server's own tree, walked as it is
+                "CREATE FUNCTION rt.copies(f integer) RETURNS bigint LANGUAGE sql"
+                        + " BEGIN ATOMIC SELECT count(*) FROM rt.inventory WHERE film_id = f; END",
                 // writers that look like reads
                 "CREATE FUNCTION rt.in_stock_logged(p integer) RETURNS boolean LANGUAGE plpgsql AS $$\n"
                         + "BEGIN\n  INSERT INTO rt.marks VALUES ('logged');\n  RETURN rt.inventory_in_stock(p);\nEND $$",
@@ -180,11 +183,12 @@ class ReadsThroughFunctionsTest {
             Physical physical = new Physical(proxy.jdbcUrl());
             try (Connection c = physical.open(RetryConfig.defaults()); Statement st = c.createStatement()) {
                 proxy.dropReplyAfterStatementContaining("rt-plain");
-                try (ResultSet rs = st.executeQuery("SELECT rt.inventory_in_stock(5), rt.inventory_in_stock(9) /* rt-plain */")) {
+                try (ResultSet rs = st.executeQuery("SELECT rt.inventory_in_stock(5), rt.inventory_in_stock(9), rt.copies(2) /* rt-plain */")) {
                     assertFalse(proxy.dropReplyAfterStatementArmed(), "the reply was dropped");
                     rs.next();
                     assertFalse(rs.getBoolean(1), "rented out");
                     assertTrue(rs.getBoolean(2), "never rented");
+                    assertEquals(6, rs.getLong(3));
                 }
             }
             assertEquals(2, physical.executions("rt-plain"));
@@ -242,32 +246,32 @@ class ReadsThroughFunctionsTest {
 
     @Test
     void aFunctionWhoseBodyInsertsIsNotRunAgain() throws Exception {
-        assertWrittenOnceAndUnknown("SELECT rt.in_stock_logged(?) /* rt-logged */", "rt-logged");
+        assertWrittenOnceAndUnknown("SELECT rt.in_stock_logged(?) /* rt-logged */", "rt-logged", "runs INSERT");
         assertEquals(1, pg.queryLong("SELECT count(*) FROM rt.marks WHERE tag = 'logged'"), "written once");
     }
 
     @Test
     void aFunctionWhoseBodyTakesANextvalIsNotRunAgain() throws Exception {
         long before = pg.queryLong("SELECT CASE WHEN is_called THEN last_value ELSE 0 END FROM rt.tickets");
-        assertWrittenOnceAndUnknown("SELECT rt.in_stock_ticket(?) /* rt-ticket */", "rt-ticket");
+        assertWrittenOnceAndUnknown("SELECT rt.in_stock_ticket(?) /* rt-ticket */", "rt-ticket", "nextval(regclass)");
         assertEquals(before + 1, pg.queryLong("SELECT last_value FROM rt.tickets"), "one value taken");
     }
 
     @Test
     void aFunctionWhoseBodyRunsDynamicSqlIsNotRunAgain() throws Exception {
-        assertWrittenOnceAndUnknown("SELECT rt.in_stock_dynamic(?) /* rt-dynamic */", "rt-dynamic");
+        assertWrittenOnceAndUnknown("SELECT rt.in_stock_dynamic(?) /* rt-dynamic */", "rt-dynamic", "runs EXECUTE");
         assertEquals(1, pg.queryLong("SELECT count(*) FROM rt.marks WHERE tag = 'dynamic'"), "written once");
     }
 
     @Test
     void aFunctionThatCallsAWritingFunctionIsNotRunAgain() throws Exception {
-        assertWrittenOnceAndUnknown("SELECT rt.in_stock_via_writer(?) /* rt-via */", "rt-via");
+        assertWrittenOnceAndUnknown("SELECT rt.in_stock_via_writer(?) /* rt-via */", "rt-via", "rt.mark(text), in whose body it writes");
         assertEquals(1, pg.queryLong("SELECT count(*) FROM rt.marks WHERE tag = 'via'"), "written once");
     }
 
     @Test
     void aFunctionThatWritesOnABranchNotTakenIsNotProven() throws Exception {
-        assertWrittenOnceAndUnknown("SELECT rt.in_stock_sometimes(?) /* rt-sometimes */", "rt-sometimes");
+        assertWrittenOnceAndUnknown("SELECT rt.in_stock_sometimes(?) /* rt-sometimes */", "rt-sometimes", "runs INSERT");
         assertEquals(0, pg.queryLong("SELECT count(*) FROM rt.marks"));
     }
 
@@ -275,7 +279,8 @@ class ReadsThroughFunctionsTest {
     void aFunctionThatNotifiesIsNotRunAgainAndItsTransactionsLostCommitStaysUnknown() throws Exception {
         try (Connection listener = DriverManager.getConnection(pg.jdbcUrl())) {
             listener.createStatement().execute("LISTEN rt_channel");
-            assertWrittenOnceAndUnknown("SELECT rt.in_stock_announced(?) /* rt-announced */", "rt-announced");
+            assertWrittenOnceAndUnknown("SELECT rt.in_stock_announced(?) /* rt-announced */", "rt-announced",
+                    "pg_notify(text,text)");
             assertEquals(1, notifications(listener), "sent once");
 
             // in a transaction: no id (a notification gets one only at COMMIT), yet the COMMIT decides it
@@ -300,8 +305,11 @@ class ReadsThroughFunctionsTest {
 
     // ---- helpers
 
-    /** Runs {@code sql} (one int parameter) with its reply lost: 08007, the loss its cause, and one execution. */
-    private void assertWrittenOnceAndUnknown(String sql, String fragment) throws Exception {
+    /**
+     * Runs {@code sql} (one int parameter) with its reply lost: 08007 for {@code reason}, the loss its
+     * cause, and one execution.
+     */
+    private void assertWrittenOnceAndUnknown(String sql, String fragment, String reason) throws Exception {
         try (FaultProxy proxy = FaultProxy.start(pg)) {
             Physical physical = new Physical(proxy.jdbcUrl());
             try (Connection c = physical.open(RetryConfig.defaults()); PreparedStatement ps = c.prepareStatement(sql)) {
@@ -310,6 +318,7 @@ class ReadsThroughFunctionsTest {
                 SQLException e = assertThrows(SQLException.class, () -> ps.executeQuery().close());
                 assertFalse(proxy.dropReplyAfterStatementArmed(), "the reply was dropped");
                 assertEquals("08007", e.getSQLState(), () -> "got " + e);
+                assertTrue(e.getMessage().contains(reason), e::getMessage);
                 SQLException cause = assertInstanceOf(SQLException.class, e.getCause());
                 assertTrue(cause.getSQLState().startsWith("08"), () -> "the original failure is the cause: " + cause);
                 // the connection carries on
