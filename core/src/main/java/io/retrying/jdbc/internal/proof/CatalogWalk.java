@@ -38,8 +38,10 @@ import org.postgresql.core.BaseConnection;
  * session sees it) and nothing is left behind. It cannot be made on a hot standby or by a role
  * without the TEMP privilege: the walk then fails, and the statement is not proven.
  *
- * <p>What it cannot see: what a PL/pgSQL (or other procedural) function does inside, e.g. a STABLE
- * function that calls a VOLATILE writer; that function itself is judged by its declared volatility.
+ * <p>It reports the volatile functions it reaches with their oids: where nothing else stands in the
+ * way, {@link BodyProof} opens those of the application's own and walks their bodies in turn. What it
+ * cannot see: what a STABLE (or IMMUTABLE) PL/pgSQL function does inside, e.g. call a VOLATILE writer;
+ * such a function is judged by its declared volatility.
  */
 final class CatalogWalk {
 
