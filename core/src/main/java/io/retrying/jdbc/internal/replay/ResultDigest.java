@@ -5,7 +5,9 @@ import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.sql.Types;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Set;
 import org.postgresql.PGResultSetMetaData;
 
@@ -59,6 +61,15 @@ public final class ResultDigest {
      */
     private byte peek;
 
+    /**
+     * The rows' values as text, kept only for the rows an INSERT returned ({@link #keepValues}): a
+     * replay may then insert the keys the application saw instead of drawing new ones. Null otherwise,
+     * and after {@link #MAX_KEPT_ROWS} rows (such an insert replays as any other).
+     */
+    private List<String[]> kept;
+
+    static final int MAX_KEPT_ROWS = 1000;
+
     private static final byte NOT_ASKED = 0;
     private static final byte NONE = 1;
     private static final byte ANOTHER = 2;
@@ -77,6 +88,9 @@ public final class ResultDigest {
             modes = modes(rs.getMetaData());
         }
         rows++;
+        if (kept != null) {
+            keep(rs);
+        }
         long h = mix(hash, ROW);
         for (int i = 0; i < modes.length; i++) {
             int column = i + 1;
@@ -136,6 +150,30 @@ public final class ResultDigest {
     /** Whether a row follows the last one {@code rs} moved onto, asked as the application asked it. */
     private boolean another(ResultSet rs) throws SQLException {
         return rows > 0 ? !rs.isLast() : rs.isBeforeFirst();
+    }
+
+    /** Keeps the values of the rows read from now on, as text: the rows an INSERT returned. */
+    public void keepValues() {
+        if (rows == 0 && kept == null) {
+            kept = new ArrayList<>(1);
+        }
+    }
+
+    private void keep(ResultSet rs) throws SQLException {
+        if (kept.size() == MAX_KEPT_ROWS) {
+            kept = null;
+            return;
+        }
+        String[] row = new String[modes.length];
+        for (int i = 0; i < row.length; i++) {
+            row[i] = rs.getString(i + 1);
+        }
+        kept.add(row);
+    }
+
+    /** The values of every row read, as text, or null when they were not kept. */
+    List<String[]> kept() {
+        return kept != null && kept.size() == rows ? kept : null;
     }
 
     /** The rows now come from another result set (a replay's): its column formats are its own. */
