@@ -23,6 +23,8 @@ import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * A replay inserts the key the application saw (issue 37, point 2): an {@code INSERT ... RETURNING}
@@ -83,10 +85,14 @@ class KeptKeysReplayTest {
         }
     }
 
-    /** Pagila's rent: the rental's id read back, used in the payment, the backend killed before COMMIT. */
-    @Test
-    void aRentalsSerialIdTheApplicationUsedInItsPaymentIsKeptByTheReplay() throws Exception {
-        Physical physical = physical(pg.jdbcUrl());
+    /**
+     * Pagila's rent: the rental's id read back, used in the payment, the backend killed before COMMIT;
+     * in pgjdbc's extended and simple query modes, and server-prepared from the first execution.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"", "&preferQueryMode=simple", "&prepareThreshold=1", "&prepareThreshold=-1"})
+    void aRentalsSerialIdTheApplicationUsedInItsPaymentIsKeptByTheReplay(String mode) throws Exception {
+        Physical physical = physical(pg.jdbcUrl() + mode);
         long id;
         try (Connection c = physical.open(defaults());
                 PreparedStatement rent = c.prepareStatement("INSERT INTO kk_rental (rental_date, inventory_id, customer_id)"
@@ -114,6 +120,33 @@ class KeptKeysReplayTest {
         assertEquals(0, physical.failures("kk-rent"));
         // the replay drew no value of its own: the sequence stands where the application's insert left it
         assertEquals(id, pg.queryLong("SELECT last_value FROM kk_rental_seq"));
+        // the server planned the statement as written and as the replay wrote it, once each
+        assertEquals(2, physical.proofs("EXPLAIN (VERBOSE, COSTS OFF, FORMAT JSON) INSERT INTO kk_rental"));
+    }
+
+    /** A batch has one text for every set of parameters: its generated keys are not rewritten, and diverge as before. */
+    @Test
+    void aBatchsGeneratedKeysStillDiverge() throws Exception {
+        try (Connection c = physical(pg.jdbcUrl()).open(defaults());
+                PreparedStatement parent = c.prepareStatement("INSERT INTO kk_bydefault (v) VALUES (?)",
+                        Statement.RETURN_GENERATED_KEYS)) {
+            c.setAutoCommit(false);
+            for (int v = 1; v <= 2; v++) {
+                parent.setInt(1, v);
+                parent.addBatch();
+            }
+            parent.executeBatch();
+            try (ResultSet keys = parent.getGeneratedKeys()) {
+                while (keys.next()) {
+                    keys.getLong(1);
+                }
+            }
+            kill();
+            SQLException e = assertThrows(SQLException.class, c::commit);
+            assertInstanceOf(ReplayDivergedException.class, e);
+            c.rollback();
+        }
+        assertEquals(0, pg.queryLong("SELECT count(*) FROM kk_bydefault"));
     }
 
     @Test

@@ -5,6 +5,7 @@ import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.sql.Types;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -62,11 +63,12 @@ public final class ResultDigest {
     private byte peek;
 
     /**
-     * The rows' values as text, kept only for the rows an INSERT returned ({@link #keepValues}): a
+     * The rows' values (a Long, a String, or pgjdbc's text bytes), kept only for the rows an INSERT
+     * returned ({@link #keepValues}), as the digest reads them (nothing more is read or copied): a
      * replay may then insert the keys the application saw instead of drawing new ones. Null otherwise,
      * and after {@link #MAX_KEPT_ROWS} rows (such an insert replays as any other).
      */
-    private List<String[]> kept;
+    private List<Object[]> kept;
 
     static final int MAX_KEPT_ROWS = 1000;
 
@@ -88,22 +90,33 @@ public final class ResultDigest {
             modes = modes(rs.getMetaData());
         }
         rows++;
-        if (kept != null) {
-            keep(rs);
-        }
+        Object[] row = kept != null ? keptRow() : null;
         long h = mix(hash, ROW);
         for (int i = 0; i < modes.length; i++) {
             int column = i + 1;
             switch (modes[i]) {
                 case LONG -> {
                     long v = rs.getLong(column);
-                    h = rs.wasNull() ? mix(h, NULL) : mix(mix(h, 8), v);
+                    if (rs.wasNull()) {
+                        h = mix(h, NULL);
+                    } else {
+                        h = mix(mix(h, 8), v);
+                        if (row != null) {
+                            row[i] = v;
+                        }
+                    }
                 }
                 case DOUBLE -> {
                     double v = rs.getDouble(column);
                     h = rs.wasNull() ? mix(h, NULL) : mix(mix(h, 8), Double.doubleToLongBits(v));
                 }
-                case STRING -> h = mix(h, rs.getString(column));
+                case STRING -> {
+                    String v = rs.getString(column);
+                    h = mix(h, v);
+                    if (row != null) {
+                        row[i] = v;
+                    }
+                }
                 case ARRAY -> {
                     Array v = rs.getArray(column);
                     Object elements = v == null ? null : v.getArray();
@@ -117,6 +130,9 @@ public final class ResultDigest {
                 default -> {
                     // RAW (text format: the server's text, as bytes) and BYTES (bytea, decoded)
                     byte[] v = rs.getBytes(column);
+                    if (row != null && modes[i] == RAW) {
+                        row[i] = v; // pgjdbc's own bytes of the row: kept, not copied
+                    }
                     if (v == null) {
                         h = mix(h, NULL);
                     } else {
@@ -159,21 +175,36 @@ public final class ResultDigest {
         }
     }
 
-    private void keep(ResultSet rs) throws SQLException {
+    /** A row to keep the values of, or null past {@link #MAX_KEPT_ROWS} (then nothing is kept). */
+    private Object[] keptRow() {
         if (kept.size() == MAX_KEPT_ROWS) {
             kept = null;
-            return;
+            return null;
         }
-        String[] row = new String[modes.length];
-        for (int i = 0; i < row.length; i++) {
-            row[i] = rs.getString(i + 1);
-        }
+        Object[] row = new Object[modes.length];
         kept.add(row);
+        return row;
     }
 
-    /** The values of every row read, as text, or null when they were not kept. */
+    /**
+     * The values of every row read, as text (null where a column's was not kept: floats, arrays,
+     * bytea, geometric types), or null when they were not kept. Failure path only.
+     */
     List<String[]> kept() {
-        return kept != null && kept.size() == rows ? kept : null;
+        if (kept == null || kept.size() != rows) {
+            return null;
+        }
+        List<String[]> text = new ArrayList<>(kept.size());
+        for (Object[] row : kept) {
+            String[] values = new String[row.length];
+            for (int i = 0; i < row.length; i++) {
+                Object v = row[i];
+                values[i] = v instanceof byte[] bytes ? new String(bytes, StandardCharsets.UTF_8)
+                        : v == null ? null : v.toString();
+            }
+            text.add(values);
+        }
+        return text;
     }
 
     /** The rows now come from another result set (a replay's): its column formats are its own. */
