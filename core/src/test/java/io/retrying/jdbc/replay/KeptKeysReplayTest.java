@@ -267,6 +267,28 @@ class KeptKeysReplayTest {
         assertEquals(1, physical.failures("kk-next"));
     }
 
+    /** ON CONFLICT DO NOTHING that inserted every row keeps its key; DO UPDATE may return another row's: as before. */
+    @Test
+    void onConflictDoNothingKeepsTheKeyAndDoUpdateStillDiverges() throws Exception {
+        Physical physical = physical(pg.jdbcUrl());
+        long id;
+        try (Connection c = physical.open(defaults()); Statement st = c.createStatement()) {
+            c.setAutoCommit(false);
+            id = first(st.executeQuery("INSERT INTO kk_bydefault (v) VALUES (1) ON CONFLICT DO NOTHING RETURNING id /* kk-dn */"));
+            st.executeUpdate("INSERT INTO kk_bydefault_child VALUES (" + id + ", 1)");
+            kill();
+            c.commit();
+
+            first(st.executeQuery("INSERT INTO kk_bydefault (v) VALUES (2) ON CONFLICT (id) DO UPDATE SET v = 3 RETURNING id"));
+            kill();
+            assertInstanceOf(ReplayDivergedException.class, assertThrows(SQLException.class, c::commit));
+            c.rollback();
+        }
+        assertEquals(List.of(id), ids("SELECT id FROM kk_bydefault"));
+        assertEquals(List.of(id), ids("SELECT parent FROM kk_bydefault_child"));
+        assertEquals(2, physical.executions("kk-dn"));
+    }
+
     @Test
     void aTriggerThatChangesTheKeyStillDiverges() throws Exception {
         pg.sql("CREATE OR REPLACE FUNCTION kk_shift() RETURNS trigger LANGUAGE plpgsql AS"
