@@ -174,8 +174,9 @@ public class RetryingStatement extends StatementResults implements FailedWork {
     }
 
     @Override
-    public Statement replayStatement(Connection physical, JournalEntry entry) throws SQLException {
-        Statement p = shape.create(physical);
+    public Statement replayStatement(Connection physical, JournalEntry entry, String sql) throws SQLException {
+        // a plain statement's SQL goes with each execution; a prepared one's is its shape's
+        Statement p = (prepared() && !sql.equals(shape.sql()) ? shape.withSql(sql) : shape).create(physical);
         try {
             applySettings(p);
             applyLimitsOf(entry, p);
@@ -188,9 +189,9 @@ public class RetryingStatement extends StatementResults implements FailedWork {
     }
 
     @Override
-    public Replayed replay(Statement p, JournalEntry entry) throws SQLException {
+    public Replayed replay(Statement p, JournalEntry entry, String sql) throws SQLException {
         try {
-            long result = perform(p, entry.op, entry.sql, entry.intArg, entry.arg);
+            long result = perform(p, entry.op, sql, entry.intArg, entry.arg);
             ResultSet first = physicalResult;
             return new Replayed(JournalEntry.outcome(this, p, entry.op, result), first);
         } finally {
@@ -199,6 +200,26 @@ public class RetryingStatement extends StatementResults implements FailedWork {
             largeBatchCounts = null;
         }
     }
+
+    @Override
+    public String[] generatedKeys(JournalEntry entry) {
+        if (prepared()) {
+            return switch (shape.factory()) {
+                case Shape.PREPARED_KEYS -> shape.a() == Statement.RETURN_GENERATED_KEYS ? ALL_COLUMNS : null;
+                case Shape.PREPARED_NAMES -> shape.columnNames();
+                default -> null;
+            };
+        }
+        return switch (entry.op) {
+            case UPDATE_KEYS, EXECUTE_KEYS, LARGE_UPDATE_KEYS ->
+                    entry.intArg == Statement.RETURN_GENERATED_KEYS ? ALL_COLUMNS : null;
+            case UPDATE_NAMES, EXECUTE_NAMES, LARGE_UPDATE_NAMES -> (String[]) entry.arg;
+            default -> null;
+        };
+    }
+
+    /** What pgjdbc returns for {@code RETURN_GENERATED_KEYS}: {@code RETURNING *}. */
+    private static final String[] ALL_COLUMNS = {"*"};
 
     /**
      * Gives a replay's physical statement the row and field limits {@code entry} ran with, where

@@ -33,10 +33,24 @@ public final class ServerPlan {
 
     /** The plan's JSON of {@code sql} with {@code parameters} (null: a plain statement's SQL). */
     public static String explain(Connection physical, String sql, ParameterLog parameters) throws SQLException {
+        return explain(physical, "EXPLAIN (VERBOSE, FORMAT JSON) ", sql, parameters);
+    }
+
+    /**
+     * As {@link #explain}, without the planner's estimates: two plans of statements that differ
+     * only in a constant compare equal but for that constant.
+     */
+    public static String explainWithoutCosts(Connection physical, String sql, ParameterLog parameters)
+            throws SQLException {
+        return explain(physical, "EXPLAIN (VERBOSE, COSTS OFF, FORMAT JSON) ", sql, parameters);
+    }
+
+    private static String explain(Connection physical, String how, String sql, ParameterLog parameters)
+            throws SQLException {
         if (sql == null || sql.isEmpty()) {
             return null;
         }
-        String explain = ReadOnlyProof.MARK + "EXPLAIN (VERBOSE, FORMAT JSON) " + sql;
+        String explain = ReadOnlyProof.MARK + how + sql;
         if (parameters != null) {
             try (PreparedStatement ps = physical.prepareStatement(explain)) {
                 parameters.applyTo(ps);

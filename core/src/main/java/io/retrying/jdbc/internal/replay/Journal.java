@@ -1,5 +1,6 @@
 package io.retrying.jdbc.internal.replay;
 
+import io.retrying.jdbc.internal.sql.InsertText;
 import io.retrying.jdbc.internal.sql.ParameterLog;
 import io.retrying.jdbc.internal.sql.SqlScan;
 import java.sql.ResultSet;
@@ -152,6 +153,10 @@ public final class Journal {
             entry.result = rs;
         }
         rs.startDigest();
+        if (InsertText.startsWithInsert(entry.sql)) {
+            // the rows an INSERT returned may hold keys a replay must insert again as they were (KeptKeys)
+            rs.digest().keepValues();
+        }
     }
 
     /** Records again an entry a replay reproduced. */

@@ -44,11 +44,20 @@ public interface JournaledStatement {
     /** The entry of its latest execution in the open transaction, or null. */
     JournalEntry lastEntry();
 
-    /** A new physical statement on {@code physical} for running {@code entry} again: shaped, set, bound. */
-    Statement replayStatement(Connection physical, JournalEntry entry) throws SQLException;
+    /**
+     * A new physical statement on {@code physical} for running {@code entry} again as {@code sql}
+     * (its own SQL, or the same with the keys the application saw: {@code KeptKeys}): shaped, set, bound.
+     */
+    Statement replayStatement(Connection physical, JournalEntry entry, String sql) throws SQLException;
 
-    /** Runs {@code entry} again on {@code p}, made by {@link #replayStatement}: what it returned. */
-    Replayed replay(Statement p, JournalEntry entry) throws SQLException;
+    /** Runs {@code entry} again as {@code sql} on {@code p}, made by {@link #replayStatement}: what it returned. */
+    Replayed replay(Statement p, JournalEntry entry, String sql) throws SQLException;
+
+    /**
+     * The columns pgjdbc asked the server to return as {@code entry}'s generated keys, as the
+     * application named them ({@code "*"} for {@code RETURN_GENERATED_KEYS}), or null when it asked for none.
+     */
+    String[] generatedKeys(JournalEntry entry);
 
     /** Carries on with {@code p}, the replay of its latest execution, and {@code rows}, its result set. */
     void adopt(Statement p, ResultSet rows, JournaledRows result) throws SQLException;

@@ -5,7 +5,10 @@ import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.sql.Types;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Set;
 import org.postgresql.PGResultSetMetaData;
 
@@ -59,6 +62,16 @@ public final class ResultDigest {
      */
     private byte peek;
 
+    /**
+     * The rows' values (a Long, a String, or pgjdbc's text bytes), kept only for the rows an INSERT
+     * returned ({@link #keepValues}), as the digest reads them (nothing more is read or copied): a
+     * replay may then insert the keys the application saw instead of drawing new ones. Null otherwise,
+     * and after {@link #MAX_KEPT_ROWS} rows (such an insert replays as any other).
+     */
+    private List<Object[]> kept;
+
+    static final int MAX_KEPT_ROWS = 1000;
+
     private static final byte NOT_ASKED = 0;
     private static final byte NONE = 1;
     private static final byte ANOTHER = 2;
@@ -77,19 +90,33 @@ public final class ResultDigest {
             modes = modes(rs.getMetaData());
         }
         rows++;
+        Object[] row = kept != null ? keptRow() : null;
         long h = mix(hash, ROW);
         for (int i = 0; i < modes.length; i++) {
             int column = i + 1;
             switch (modes[i]) {
                 case LONG -> {
                     long v = rs.getLong(column);
-                    h = rs.wasNull() ? mix(h, NULL) : mix(mix(h, 8), v);
+                    if (rs.wasNull()) {
+                        h = mix(h, NULL);
+                    } else {
+                        h = mix(mix(h, 8), v);
+                        if (row != null) {
+                            row[i] = v;
+                        }
+                    }
                 }
                 case DOUBLE -> {
                     double v = rs.getDouble(column);
                     h = rs.wasNull() ? mix(h, NULL) : mix(mix(h, 8), Double.doubleToLongBits(v));
                 }
-                case STRING -> h = mix(h, rs.getString(column));
+                case STRING -> {
+                    String v = rs.getString(column);
+                    h = mix(h, v);
+                    if (row != null) {
+                        row[i] = v;
+                    }
+                }
                 case ARRAY -> {
                     Array v = rs.getArray(column);
                     Object elements = v == null ? null : v.getArray();
@@ -103,6 +130,9 @@ public final class ResultDigest {
                 default -> {
                     // RAW (text format: the server's text, as bytes) and BYTES (bytea, decoded)
                     byte[] v = rs.getBytes(column);
+                    if (row != null && modes[i] == RAW) {
+                        row[i] = v; // pgjdbc's own bytes of the row: kept, not copied
+                    }
                     if (v == null) {
                         h = mix(h, NULL);
                     } else {
@@ -136,6 +166,45 @@ public final class ResultDigest {
     /** Whether a row follows the last one {@code rs} moved onto, asked as the application asked it. */
     private boolean another(ResultSet rs) throws SQLException {
         return rows > 0 ? !rs.isLast() : rs.isBeforeFirst();
+    }
+
+    /** Keeps the values of the rows read from now on, as text: the rows an INSERT returned. */
+    public void keepValues() {
+        if (rows == 0 && kept == null) {
+            kept = new ArrayList<>(1);
+        }
+    }
+
+    /** A row to keep the values of, or null past {@link #MAX_KEPT_ROWS} (then nothing is kept). */
+    private Object[] keptRow() {
+        if (kept.size() == MAX_KEPT_ROWS) {
+            kept = null;
+            return null;
+        }
+        Object[] row = new Object[modes.length];
+        kept.add(row);
+        return row;
+    }
+
+    /**
+     * The values of every row read, as text (null where a column's was not kept: floats, arrays,
+     * bytea, geometric types), or null when they were not kept. Failure path only.
+     */
+    List<String[]> kept() {
+        if (kept == null || kept.size() != rows) {
+            return null;
+        }
+        List<String[]> text = new ArrayList<>(kept.size());
+        for (Object[] row : kept) {
+            String[] values = new String[row.length];
+            for (int i = 0; i < row.length; i++) {
+                Object v = row[i];
+                values[i] = v instanceof byte[] bytes ? new String(bytes, StandardCharsets.UTF_8)
+                        : v == null ? null : v.toString();
+            }
+            text.add(values);
+        }
+        return text;
     }
 
     /** The rows now come from another result set (a replay's): its column formats are its own. */

@@ -23,6 +23,11 @@ public record Shape(int factory, String sql, int a, int b, int c, int[] columnIn
     public static final int CALL_TYPED = 10;
     public static final int CALL_HOLDABLE = 11;
 
+    /** The same shape for other SQL: a prepared statement's text is part of its shape. */
+    public Shape withSql(String other) {
+        return new Shape(factory, other, a, b, c, columnIndexes, columnNames);
+    }
+
     /** Creates the statement on {@code physical} with the application's original arguments. */
     public Statement create(Connection physical) throws SQLException {
         return switch (factory) {

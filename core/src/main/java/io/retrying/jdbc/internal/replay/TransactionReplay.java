@@ -266,10 +266,13 @@ public final class TransactionReplay {
     private void execute(Connection physical, JournalEntry entry, int index, int count, SQLException cause)
             throws SQLException {
         JournaledStatement s = entry.statement;
-        Statement p = s.replayStatement(physical, entry);
+        // an INSERT whose returned keys the application saw inserts them again, when the server proves it may
+        String kept = KeptKeys.candidate(entry) ? KeptKeys.rewritten(physical, entry) : null;
+        String sql = kept != null ? kept : entry.sql;
+        Statement p = s.replayStatement(physical, entry, sql);
         boolean adopted = false;
         try {
-            JournaledStatement.Replayed replayed = s.replay(p, entry);
+            JournaledStatement.Replayed replayed = s.replay(p, entry, sql);
             long outcome = replayed.outcome();
             ResultSet first = replayed.first();
             if (outcome != entry.outcome) {
@@ -290,7 +293,8 @@ public final class TransactionReplay {
                     throw divergence("generated different keys", index, count, cause);
                 }
             }
-            if (s.lastEntry() == entry && !s.closedByApp()) {
+            // a statement written with the kept keys is the replay's alone: the application's runs its own SQL next
+            if (kept == null && s.lastEntry() == entry && !s.closedByApp()) {
                 // the statement's latest execution: the statement carries on with it, and so do the
                 // result sets the application holds open, at the row it had reached
                 s.adopt(p, rows, entry.result);
