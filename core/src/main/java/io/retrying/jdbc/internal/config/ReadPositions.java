@@ -28,6 +28,20 @@ public final class ReadPositions {
     private final AtomicLong commits = new AtomicLong();
     private final AtomicLong covered = new AtomicLong();
     private final AtomicLong mark = new AtomicLong();
+    /** A session of the data source set {@code synchronous_commit} (off, maybe): its commits may lie past the flush position. */
+    private volatile boolean asyncCommits;
+
+    /** A session set {@code synchronous_commit}: from now on the primary's insert position is asked, not its flush position. */
+    public void asyncCommitsSeen() {
+        if (!asyncCommits) {
+            asyncCommits = true;
+        }
+    }
+
+    /** Whether a session of the data source may commit without flushing ({@link #asyncCommitsSeen}). */
+    public boolean asyncCommits() {
+        return asyncCommits;
+    }
 
     /** Something may have been committed on the primary through the data source (or read there: see the routing). */
     public void mayHaveCommitted() {

@@ -54,7 +54,7 @@ final class HostReadRouting extends ReadRouting {
         // issue 39: what the reads must see, asked of the primary on the writer's parked connection when
         // the data source committed since the last question
         Connection primaryAtHand = parkedWriter;
-        long needed = needed(primaryAtHand == null ? null : () -> primaryPosition(primaryAtHand));
+        long needed = needed(primaryAtHand == null ? null : () -> primaryPosition(primaryAtHand, positions));
         long deadline = waitDeadline();
         boolean behind = needed == UNKNOWN;
         Connection parked = takenBack(parkedReader, readerHeld);

@@ -106,15 +106,20 @@ final class PoolReadRouting extends ReadRouting {
             String refusal;
             boolean standby = true;
             if (verdicts.usable(key)) {
-                refusal = caughtUp(c, 0, needed, deadline) >= 0 ? null : "has not replayed what the reads must see";
+                long known = verdicts.replayed(key);
+                long replayed = caughtUp(c, known, needed, deadline);
+                if (replayed > known) {
+                    verdicts.replayedNow(key, replayed);
+                }
+                refusal = replayed >= 0 ? null : "has not replayed what the reads must see";
             } else {
                 StandbyCheck.Answer answer = StandbyCheck.ask(c, readers.maxLag());
                 refusal = answer.refusal();
                 standby = answer.standby();
                 if (refusal == null) {
-                    verdicts.found(key, answer.lagMs(), readers.maxLag());
-                    refusal = caughtUp(c, answer.replayed(), needed, deadline) >= 0 ? null
-                            : "has not replayed what the reads must see";
+                    long replayed = caughtUp(c, answer.replayed(), needed, deadline);
+                    verdicts.found(key, answer.lagMs(), readers.maxLag(), Math.max(replayed, answer.replayed()));
+                    refusal = replayed >= 0 ? null : "has not replayed what the reads must see";
                 }
             }
             if (refusal == null) {
@@ -159,7 +164,7 @@ final class PoolReadRouting extends ReadRouting {
         Connection primary = writer.dial();
         long position;
         try {
-            position = primaryPosition(primary);
+            position = primaryPosition(primary, positions);
         } catch (SQLException | RuntimeException failed) {
             writer.discard(primary);
             throw failed;

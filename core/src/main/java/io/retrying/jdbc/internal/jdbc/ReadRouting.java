@@ -63,8 +63,19 @@ abstract sealed class ReadRouting implements Dialer permits HostReadRouting, Poo
     /** Whether the last {@link #caughtUp} had to wait: the route says so. */
     boolean waited;
 
-    /** The primary's WAL insert position: past every commit record that had returned before it is asked. */
-    private static final String PRIMARY_POSITION = ReadOnlyProof.MARK
+    /**
+     * Past every commit record that had returned before it is asked: a commit returns once its record
+     * is flushed (synchronous_commit on, local, remote_*), so the flush position; under
+     * synchronous_commit=off it returns before, and only the insert position is past it. The flush
+     * position, not always the insert one: no standby can replay past the flush position, and WAL
+     * inserted without a commit (a background record) may wait for the WAL writer for seconds on an
+     * idle primary, every read meanwhile falling back to the primary.
+     */
+    private static final String PRIMARY_POSITION = ReadOnlyProof.MARK + "SELECT (CASE WHEN"
+            + " pg_catalog.current_setting('synchronous_commit') = 'off' THEN pg_catalog.pg_current_wal_insert_lsn()"
+            + " ELSE pg_catalog.pg_current_wal_flush_lsn() END)::pg_catalog.text";
+    /** When a session of the data source set synchronous_commit itself: the insert position. */
+    private static final String PRIMARY_INSERT_POSITION = ReadOnlyProof.MARK
             + "SELECT pg_catalog.pg_current_wal_insert_lsn()::pg_catalog.text";
     /** How long a read waiting for a standby's replay sleeps between its questions. */
     private static final long POLL_NANOS = 2_000_000L;
@@ -120,10 +131,23 @@ abstract sealed class ReadRouting implements Dialer permits HostReadRouting, Poo
         return positions.mark();
     }
 
+    /**
+     * A statement that may change settings ran through this connection: one that names
+     * {@code synchronous_commit} may make its commits return before their WAL is flushed (issue 39).
+     * Off the happy path (only statements the scanner flags as touching settings pass here).
+     */
+    final void settingsRan(String sql) {
+        if (positions != null && sql != null && !positions.asyncCommits()
+                && sql.toLowerCase(java.util.Locale.ROOT).contains("synchronous_commit")) {
+            positions.asyncCommitsSeen();
+        }
+    }
+
     /** The primary's position, asked on {@code primary} in a read-only frame. */
-    static long primaryPosition(Connection primary) throws SQLException {
+    static long primaryPosition(Connection primary, ReadPositions positions) throws SQLException {
+        String sql = positions.asyncCommits() ? PRIMARY_INSERT_POSITION : PRIMARY_POSITION;
         return ReadOnlyFrame.ask(primary, c -> {
-            try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(PRIMARY_POSITION)) {
+            try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
                 rs.next();
                 return ReadPositions.parse(rs.getString(1));
             }

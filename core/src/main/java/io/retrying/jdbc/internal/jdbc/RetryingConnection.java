@@ -400,6 +400,9 @@ public final class RetryingConnection extends TransactionCalls implements Failed
         if ((flags & (SqlScan.SESSION | SqlScan.CONFIG | SqlScan.PINS | SqlScan.TX_CONTROL | SqlScan.CALLS)) != 0) {
             noteEffects(statement, op, flags, sql);
             readValuesAfter(flags);
+            if (dialer instanceof ReadRouting routing) {
+                routing.settingsRan(sql); // issue 39: synchronous_commit=off makes commits return before their flush
+            }
         }
         journaled(statement, op, flags, sql, intArg, arg, result, physical);
         if (dialer instanceof ReadRouting routing && (session.autoCommit() || (flags & SqlScan.TX_CONTROL) != 0)) {

@@ -107,7 +107,7 @@ public final class RetryingConnections {
             Connection primary = writer.dial();
             long position;
             try {
-                position = ReadRouting.primaryPosition(primary);
+                position = ReadRouting.primaryPosition(primary, positions);
             } catch (SQLException | RuntimeException failed) {
                 writer.discard(primary);
                 throw failed;
