@@ -39,6 +39,8 @@ import java.sql.SQLTransientConnectionException;
  */
 final class PoolReadRouting extends ReadRouting {
 
+    private static final String NOT_REPLAYED = "has not replayed what the reads must see";
+
     private final ReaderPool pool;
     private final DataSourceDialer readerPool;
     private final StandbyVerdicts verdicts;
@@ -111,7 +113,8 @@ final class PoolReadRouting extends ReadRouting {
                 if (replayed > known) {
                     verdicts.replayedNow(key, replayed);
                 }
-                refusal = replayed >= 0 ? null : "has not replayed what the reads must see";
+                behind = replayed < 0;
+                refusal = behind ? NOT_REPLAYED : null;
             } else {
                 StandbyCheck.Answer answer = StandbyCheck.ask(c, readers.maxLag());
                 refusal = answer.refusal();
@@ -119,13 +122,13 @@ final class PoolReadRouting extends ReadRouting {
                 if (refusal == null) {
                     long replayed = caughtUp(c, answer.replayed(), needed, deadline);
                     verdicts.found(key, answer.lagMs(), readers.maxLag(), Math.max(replayed, answer.replayed()));
-                    refusal = replayed >= 0 ? null : "has not replayed what the reads must see";
+                    behind = replayed < 0;
+                    refusal = behind ? NOT_REPLAYED : null;
                 }
             }
             if (refusal == null) {
                 return taken(c);
             }
-            behind = refusal.startsWith("has not replayed");
             why = new SQLException("The reader " + serverOf(c) + " " + refusal
                     + (behind ? " within " + readers.waitForWrites().toMillis() + " ms" : ""), "08001");
             if (standby) {
