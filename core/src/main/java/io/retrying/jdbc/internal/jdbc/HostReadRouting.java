@@ -53,8 +53,7 @@ final class HostReadRouting extends ReadRouting {
         }
         // issue 39: what the reads must see, asked of the primary on the writer's parked connection when
         // the data source committed since the last question
-        Connection primaryAtHand = parkedWriter;
-        long needed = needed(primaryAtHand == null ? null : () -> primaryPosition(primaryAtHand, positions));
+        long needed = needed(() -> primaryPosition(writerToAsk(), positions));
         long deadline = waitDeadline();
         boolean behind = needed == UNKNOWN;
         Connection parked = takenBack(parkedReader, readerHeld);
@@ -183,6 +182,18 @@ final class HostReadRouting extends ReadRouting {
         }
         Connection parked = takeParkedWriter();
         return parked != null ? parked : writer.dial(hosts);
+    }
+
+    /**
+     * The connection to the primary to ask its position on: the parked one, or, with none (the one in
+     * hand was not kept), a new one, parked for the switch back that would dial it anyway.
+     */
+    private Connection writerToAsk() throws SQLException {
+        if (parkedWriter == null || parkedWriter.isClosed()) {
+            parkedWriter = writer.dial();
+            writerHeld = HeldSettings.NONE;
+        }
+        return parkedWriter;
     }
 
     private Connection takeParkedWriter() throws SQLException {
