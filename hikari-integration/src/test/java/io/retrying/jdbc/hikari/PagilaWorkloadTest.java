@@ -66,7 +66,7 @@ class PagilaWorkloadTest {
     static final Set<Goal> GOALS_THAT_HOLD = EnumSet.noneOf(Goal.class);
 
     static final Duration RUN = Duration.ofSeconds(18);
-    static final Duration TERMINATE_EVERY = Duration.ofMillis(1_600);
+    static final Duration TERMINATE_EVERY = Duration.ofMillis(1_300);
     private static final int POOL = RentalShop.CLERKS;
     private static final Map<SetUp, List<String>> SUMMARY = new EnumMap<>(SetUp.class);
 
@@ -263,7 +263,8 @@ class PagilaWorkloadTest {
     /**
      * The faults of a run, on a schedule: a backend of each pool terminated every
      * {@link #TERMINATE_EVERY} (one older than 200 ms: a connection still being set up by its pool
-     * would fail its set-up, not the application's work), a restart at a third of the run and a
+     * would fail its set-up, not the application's work; every other beat one at work, in a
+     * statement or in a transaction, when there is one, else one idle in the pool), a restart at a third of the run and a
      * SIGKILL of a busy backend of the set-up's pool at two thirds; the last two seconds are quiet.
      */
     private static final class Faults {
@@ -271,6 +272,7 @@ class PagilaWorkloadTest {
         private final List<String> apps;
         int terminated;
         int terminatedPlain;
+        private int beat;
         boolean restarted;
         boolean crashed;
 
@@ -294,8 +296,9 @@ class PagilaWorkloadTest {
                 } else if (!crashed && now >= crashAt) {
                     crashed = crashOne(apps.get(0));
                 } else {
-                    terminated += terminateOne(apps.get(0));
-                    terminatedPlain += terminateOne(apps.get(1));
+                    boolean busyFirst = beat++ % 2 == 0;
+                    terminated += terminateOne(apps.get(0), busyFirst);
+                    terminatedPlain += terminateOne(apps.get(1), busyFirst);
                 }
                 next += TERMINATE_EVERY.toNanos();
             }
@@ -311,11 +314,12 @@ class PagilaWorkloadTest {
             }
         }
 
-        private int terminateOne(String app) {
+        private int terminateOne(String app, boolean busyFirst) {
             try {
                 return (int) pg.queryLong("SELECT count(*) FROM (SELECT pid FROM pg_stat_activity"
                         + " WHERE backend_type = 'client backend' AND application_name = '" + app + "'"
-                        + " AND backend_start < now() - interval '200 milliseconds' ORDER BY random() LIMIT 1) victim"
+                        + " AND backend_start < now() - interval '200 milliseconds' ORDER BY "
+                        + (busyFirst ? "state = 'idle', " : "") + "random() LIMIT 1) victim"
                         + " WHERE pg_terminate_backend(pid)");
             } catch (RuntimeException e) {
                 return 0; // the server is still coming back from the restart or the crash: skip a beat

@@ -97,6 +97,13 @@ final class RentalShop {
     /** Rentals open in the application's eyes that its return found already returned (update count 0). */
     final Set<Integer> returnedUnseen = ConcurrentHashMap.newKeySet();
     final Queue<Failure> failures = new ConcurrentLinkedQueue<>();
+    /**
+     * The application's {@code rollback()} after a failed rent, failing in turn: kept apart from
+     * {@link #failures}, as it follows from one of them (HikariCP closes a connection it evicts).
+     */
+    final Queue<Failure> failedRollbacks = new ConcurrentLinkedQueue<>();
+    /** Kinds of failure seen (SQLState, type, where): the first of each kind has its trace printed. */
+    private final Set<String> kindsSeen = ConcurrentHashMap.newKeySet();
     final Queue<Throwable> bugs = new ConcurrentLinkedQueue<>();
     final LongAdder browses = new LongAdder();
     final LongAdder returns = new LongAdder();
@@ -161,7 +168,9 @@ final class RentalShop {
         return "rents committed " + count(Told.DONE) + ", found out " + count(Told.NOT_IN_STOCK) + ", failed "
                 + count(Told.FAILED) + ", outcome unknown " + count(Told.UNKNOWN) + "; returns " + returns
                 + " (applied " + returned.size() + ", unknown " + returnUnknown.size() + "); browses " + browses
-                + "; errors " + failures.size() + " " + failuresByState();
+                + "; errors " + failures.size() + " " + failuresByState() + (failedRollbacks.isEmpty() ? ""
+                : "; and " + failedRollbacks.size() + " rollback() after a failed rent failed too ("
+                + failedRollbacks.peek().message() + ")");
     }
 
     /** One thread's work: its own slice, its own open rentals, its own deterministic choice of work. */
@@ -194,7 +203,7 @@ final class RentalShop {
                 } else {
                     browse(roll % 3);
                 }
-                pause();
+                pause(THINK_MILLIS);
             }
         }
 
@@ -229,6 +238,8 @@ final class RentalShop {
                                 rentalId = rs.getInt(1);
                             }
                         }
+                        // the clerk uses the id (a receipt) before the payment: a transaction has idle moments
+                        pause(1);
                         step = Step.INSERT_PAYMENT;
                         try (PreparedStatement ps = c.prepareStatement(INSERT_PAYMENT)) {
                             ps.setInt(1, customer);
@@ -250,7 +261,9 @@ final class RentalShop {
                     try {
                         c.rollback();
                     } catch (SQLException r) {
-                        fail(Op.RENT, Step.ROLLBACK, r);
+                        // the pool closed the connection when the failure reached it: no new failure
+                        failedRollbacks.add(new Failure(Op.RENT, Step.ROLLBACK, String.valueOf(r.getSQLState()),
+                                r.getClass().getSimpleName(), firstLine(r)));
                     }
                 }
             } catch (SQLException e) {
@@ -325,24 +338,30 @@ final class RentalShop {
         }
 
         private void fail(Op op, Step step, SQLException e) {
-            if (failures.isEmpty()) {
-                // the first failure's whole trace: which path let it through
+            Failure f = new Failure(op, step, String.valueOf(e.getSQLState()), e.getClass().getSimpleName(), firstLine(e));
+            if (kindsSeen.add(f.sqlState() + " " + f.type() + " at " + f.where())) {
+                // the first failure of each kind with its whole trace: which path let it through
+                System.out.println("first " + f.sqlState() + " " + f.type() + " at " + f.where() + " in slice "
+                        + firstSlice + "+:");
                 e.printStackTrace(System.out);
             }
-            String message = String.valueOf(e.getMessage());
-            int eol = message.indexOf('\n');
-            failures.add(new Failure(op, step, String.valueOf(e.getSQLState()), e.getClass().getSimpleName(),
-                    eol < 0 ? message : message.substring(0, eol)));
+            failures.add(f);
         }
 
-        private void pause() {
+        private void pause(long millis) {
             try {
-                Thread.sleep(THINK_MILLIS);
+                Thread.sleep(millis);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new IllegalStateException("clerk interrupted", e);
             }
         }
+    }
+
+    private static String firstLine(SQLException e) {
+        String message = String.valueOf(e.getMessage());
+        int eol = message.indexOf('\n');
+        return eol < 0 ? message : message.substring(0, eol);
     }
 
     /** 08007: the library's word that a COMMIT's or a write's outcome is not known. */
