@@ -339,8 +339,8 @@ final class RentalShop {
 
         private void fail(Op op, Step step, SQLException e) {
             Failure f = new Failure(op, step, String.valueOf(e.getSQLState()), e.getClass().getSimpleName(), firstLine(e));
-            if (kindsSeen.add(f.sqlState() + " " + f.type() + " at " + f.where())) {
-                // the first failure of each kind with its whole trace: which path let it through
+            if (outcomesPromised && kindsSeen.add(f.sqlState() + " " + f.type() + " at " + f.where())) {
+                // the first failure of each kind with its whole trace: which path of the library let it through
                 System.out.println("first " + f.sqlState() + " " + f.type() + " at " + f.where() + " in slice "
                         + firstSlice + "+:");
                 e.printStackTrace(System.out);
