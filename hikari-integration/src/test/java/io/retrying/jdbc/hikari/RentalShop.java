@@ -64,7 +64,8 @@ final class RentalShop {
 
     enum Op { RENT, RETURN, FILM_IN_STOCK, BALANCE, SEARCH }
 
-    enum Step { CONNECT, IN_STOCK, INSERT_RENTAL, INSERT_PAYMENT, COMMIT, ROLLBACK, UPDATE, QUERY, CLOSE }
+    /** Where a failure reached the application; {@code COMMIT_OF_READS}: a rent's that found the copy out. */
+    enum Step { CONNECT, IN_STOCK, INSERT_RENTAL, INSERT_PAYMENT, COMMIT, COMMIT_OF_READS, ROLLBACK, UPDATE, QUERY, CLOSE }
 
     /** What the application was told of a rent, or of a return. */
     enum Told {
@@ -249,7 +250,7 @@ final class RentalShop {
                             ps.executeUpdate();
                         }
                     }
-                    step = Step.COMMIT;
+                    step = in ? Step.COMMIT : Step.COMMIT_OF_READS;
                     c.commit();
                     told = in ? Told.DONE : Told.NOT_IN_STOCK;
                     if (in) {
@@ -257,7 +258,8 @@ final class RentalShop {
                     }
                 } catch (SQLException e) {
                     fail(Op.RENT, step, e);
-                    told = step == Step.COMMIT && (outcomeOpen(e) || !outcomesPromised) ? Told.UNKNOWN : Told.FAILED;
+                    boolean committing = step == Step.COMMIT || step == Step.COMMIT_OF_READS;
+                    told = committing && (outcomeOpen(e) || !outcomesPromised) ? Told.UNKNOWN : Told.FAILED;
                     try {
                         c.rollback();
                     } catch (SQLException r) {
