@@ -2,6 +2,7 @@ package io.retrying.jdbc.hikari;
 
 import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.zaxxer.hikari.HikariConfig;
@@ -81,7 +82,12 @@ class PagilaWorkloadTest {
         OVER
     }
 
-    /** What the library means to make of this workload: each a filter on what reached the application. */
+    /**
+     * What the library means to make of this workload: each a filter on what reached the
+     * application. While heals and replays are refused with 08003, the failures {@link #NO_40001}
+     * and {@link #READS_SEE_NO_ERROR} look for are mostly hidden behind it: they may hold by chance
+     * before {@link #NO_08003} does ({@code -Dpagila.withoutRewardsReport=true} shows them).
+     */
     enum Goal {
         /**
          * No 08003: the shop never calls a routine that leaves state on the session (rewards_report,
@@ -137,7 +143,7 @@ class PagilaWorkloadTest {
                 faults.run(RUN);
                 for (Thread t : clerks) {
                     t.join(RUN.toMillis() + 60_000);
-                    assertTrue(!t.isAlive(), t.getName() + " is still working");
+                    assertFalse(t.isAlive(), t.getName() + " is still working");
                 }
                 String line = String.format("%s: %s%n  faults: %s%n  plain pgjdbc beside it: %s", setUp, shop, faults,
                         plain);

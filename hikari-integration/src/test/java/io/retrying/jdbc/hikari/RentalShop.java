@@ -65,7 +65,7 @@ final class RentalShop {
     enum Op { RENT, RETURN, FILM_IN_STOCK, BALANCE, SEARCH }
 
     /** Where a failure reached the application; {@code COMMIT_OF_READS}: a rent's that found the copy out. */
-    enum Step { CONNECT, IN_STOCK, INSERT_RENTAL, INSERT_PAYMENT, COMMIT, COMMIT_OF_READS, ROLLBACK, UPDATE, QUERY, CLOSE }
+    enum Step { CONNECT, BEGIN, IN_STOCK, INSERT_RENTAL, INSERT_PAYMENT, COMMIT, COMMIT_OF_READS, ROLLBACK, UPDATE, QUERY, CLOSE }
 
     /** What the application was told of a rent, or of a return. */
     enum Told {
@@ -218,6 +218,7 @@ final class RentalShop {
             int rentalId = 0;
             try (Connection c = ds.getConnection()) {
                 try {
+                    step = Step.BEGIN;
                     c.setAutoCommit(false);
                     step = Step.IN_STOCK;
                     boolean in;
