@@ -54,18 +54,7 @@ class SessionStateMatrixTest {
     private static final String VICTIM = "sm-victim";
 
     /** A case's name ("row × event") with what the layer does wrong there, on the code of today. */
-    static final Map<String, Defect> KNOWN_FAILURES = Map.ofEntries(
-            Map.entry("custom setting × a function × commit resolution (COMMIT reply lost)", FUNCTIONS_CHANGE_LOST_AT_COMMIT_RESOLUTION),
-            Map.entry("read-only × a function × commit resolution (COMMIT reply lost)", FUNCTIONS_CHANGE_LOST_AT_COMMIT_RESOLUTION),
-            Map.entry("role × a function × commit resolution (COMMIT reply lost)", FUNCTIONS_CHANGE_LOST_AT_COMMIT_RESOLUTION),
-            Map.entry("search_path × a function × commit resolution (COMMIT reply lost)", FUNCTIONS_CHANGE_LOST_AT_COMMIT_RESOLUTION),
-            Map.entry("session authorization × a function × commit resolution (COMMIT reply lost)", FUNCTIONS_CHANGE_LOST_AT_COMMIT_RESOLUTION),
-            Map.entry("session authorization × set_config × commit resolution (COMMIT reply lost)", FUNCTIONS_CHANGE_LOST_AT_COMMIT_RESOLUTION),
-            Map.entry("time zone × a function × commit resolution (COMMIT reply lost)", FUNCTIONS_CHANGE_LOST_AT_COMMIT_RESOLUTION),
-            Map.entry("session authorization × set_config × parked switch: changed while reading, back to the writer", PINNED_STAYS_ON_THE_STANDBY),
-            Map.entry("tenant by a function × no change × commit resolution (COMMIT reply lost)", TENANT_LOST_AT_COMMIT_RESOLUTION),
-            Map.entry("tenant by a function × rollback() × commit resolution (COMMIT reply lost)", TENANT_LOST_AT_COMMIT_RESOLUTION),
-            Map.entry("tenant by a function × set_config local × commit resolution (COMMIT reply lost)", TENANT_LOST_AT_COMMIT_RESOLUTION));
+    static final Map<String, Defect> KNOWN_FAILURES = Map.of();
 
     /** Where each event places a row's script around its fault. */
     enum Event {

@@ -49,7 +49,6 @@ class SessionStateMatrixOverPoolsTest {
 
     /** A case's name ("row × event") with what the layer does wrong there, on the code of today. */
     static final Map<String, Defect> KNOWN_FAILURES = Map.ofEntries(
-            Map.entry("session authorization × set_config × switch over pools: changed while reading, back to the writer", PINNED_STAYS_ON_THE_STANDBY),
             Map.entry("custom setting × a function × return to the pool under it with readers: changed on the writer after a read", POOLED_PARKED_READER_REFUSES_THE_NEXT_BORROWER),
             Map.entry("read-only × a function × return to the pool under it with readers: changed on the writer after a read", POOLED_PARKED_READER_REFUSES_THE_NEXT_BORROWER),
             Map.entry("role × a function × return to the pool under it with readers: changed on the writer after a read", POOLED_PARKED_READER_REFUSES_THE_NEXT_BORROWER),

@@ -20,6 +20,7 @@ import io.retrying.jdbc.internal.replay.TransactionReplay;
 import io.retrying.jdbc.internal.retry.FailureClass;
 import io.retrying.jdbc.internal.retry.NewConnections;
 import io.retrying.jdbc.internal.retry.Run;
+import io.retrying.jdbc.internal.retry.SessionRefused;
 import io.retrying.jdbc.internal.telemetry.Telemetry;
 import io.retrying.jdbc.spi.LayerTelemetry;
 import java.sql.Connection;
@@ -69,6 +70,14 @@ public final class CommitResolver {
     private final RetryReporter reporter;
     /** The proof of a lost COMMIT of a transaction without an id, asked again when its new connection breaks. */
     private final NewConnections questions;
+    /**
+     * Why a new connection dialed for a lost COMMIT's question cannot be the application's session
+     * (what code left on the lost one, {@link #swapToAsk}), or null: the question needs no session,
+     * so it is asked all the same, and the refusal stands once the outcome is known.
+     */
+    private SessionRefused refusedToAsk;
+    /** How many refusals {@link #swapToAsk} takes in a row: each one's cause is forgotten by the session it refuses. */
+    private static final int MAX_REFUSALS = 3;
 
     /**
      * Where the WAL was when the transaction's id was first seen (null while it has none, and so on a
@@ -329,11 +338,15 @@ public final class CommitResolver {
                 }
                 // its session SETs hold if it is reported committed; the swaps below would drop them
                 Object settings = connection.session().takePending();
+                // what only the lost connection held: a swap below forgets it
+                String pinned = connection.pinnedBy();
+                refusedToAsk = null;
                 if ((noXid || !wrote) && xid == Commits.NO_XID && readsCannotHaveWritten(entries, e)) {
                     // no id (the server's word) or only reads (by the text, with no id captured), and the
                     // server proved that nothing it ran can have written or notified: whether the COMMIT
                     // landed makes no difference (the connection may already be a new one)
                     committedOnto(settings);
+                    refuseIfAsked(pinned);
                     break;
                 }
                 if (xid == Commits.NO_XID && (noXid || !wrote)) {
@@ -360,13 +373,18 @@ public final class CommitResolver {
                 CommitOutcome outcome = resolve(xid, identity, position, e);
                 if (outcome == CommitOutcome.COMMITTED) {
                     committedOnto(settings);
+                    refuseIfAsked(pinned);
                     break;
                 }
                 if (outcome == CommitOutcome.ABORTED) {
-                    if (replayable == null) {
+                    SessionRefused refused = refusedToAsk;
+                    if (replayable == null || refused != null) {
+                        // a replay needs the session the transaction began on, which a new connection cannot be
+                        String why = refused != null ? "a new connection cannot be the session it began on" : notReplayable;
                         connection.transactionFailed(e);
+                        refuseIfAsked(null);
                         throw new SQLException("The connection was lost during COMMIT and the transaction did not commit "
-                                + "(it could not be replayed: " + notReplayable + ")", "40000", e);
+                                + "(it could not be replayed: " + why + ")", "40000", e);
                     }
                     // the connection is already new; the replay rolls back the lookup's transaction and runs again
                     run = heal(e, Retryability.SAFE, run, replayable);
@@ -426,7 +444,7 @@ public final class CommitResolver {
         // autocommit read (ReadOnlyProof), on a new connection.
         Connection fresh;
         try {
-            fresh = connection.swap();
+            fresh = swapToAsk();
         } catch (SQLException dial) {
             lost.addSuppressed(dial);
             return false;
@@ -447,6 +465,47 @@ public final class CommitResolver {
         reporter.commitResolved(Commits.NO_XID, proven ? CommitOutcome.COMMITTED : CommitOutcome.UNKNOWN,
                 connection.id());
         return proven;
+    }
+
+    /**
+     * A new physical connection to ask a lost COMMIT's question on. One that cannot be the
+     * application's session (code the lost one ran may have left a role, a tenant, a lock:
+     * {@link SessionRefused}) still answers what became of a transaction: the refusal is kept
+     * ({@link #refusedToAsk}) and another is dialed, which the session's marks no longer stop (the
+     * refusal forgot them). Without this, the question's retry would dial past the refusal, and a
+     * session that lost what its code set would go on silently (issue 36's matrix).
+     */
+    private Connection swapToAsk() throws SQLException {
+        for (int refusals = 0; ; refusals++) {
+            try {
+                return connection.swap();
+            } catch (SessionRefused refused) {
+                if (refusedToAsk == null) {
+                    refusedToAsk = refused;
+                }
+                if (refusals >= MAX_REFUSALS) {
+                    throw refused;
+                }
+            }
+        }
+    }
+
+    /**
+     * The lost COMMIT is settled: a refusal met on the way stands, and so does the state only the
+     * lost connection held ({@code pinned}, or null: a temporary table, LISTEN, a session
+     * authorization the layer cannot give a new one). Calls are then refused until rollback().
+     */
+    private void refuseIfAsked(String pinned) {
+        SessionRefused refused = refusedToAsk;
+        refusedToAsk = null;
+        if (refused == null && pinned != null) {
+            refused = new SessionRefused("The connection was lost during COMMIT; the transaction committed, but the"
+                    + " session held state only the lost connection had (" + pinned + "), which a new one does not"
+                    + " have. Call rollback() to continue on a new connection without that state.", "08003");
+        }
+        if (refused != null) {
+            connection.markLost(refused);
+        }
     }
 
     /** The session SETs of the transaction reported committed hold, on the new physical connection too. */
@@ -613,7 +672,7 @@ public final class CommitResolver {
     /** One question on a new physical connection: throws when that connection fails under it. */
     private CommitOutcome lookUp(long xid, ServerIdentity identity, String position, Deadline deadline)
             throws SQLException, InterruptedException {
-        Connection fresh = connection.swap();
+        Connection fresh = swapToAsk();
         try {
             // the layer's own questions, where nothing can write or stay
             return ReadOnlyFrame.ask(fresh, c -> settled(c, xid, identity, position, deadline));

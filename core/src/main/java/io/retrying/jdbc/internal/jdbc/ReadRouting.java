@@ -109,6 +109,15 @@ abstract sealed class ReadRouting implements Dialer permits HostReadRouting, Poo
         return true;
     }
 
+    /**
+     * Whether {@code physical}, pinned, is a standby's with no transaction open: a switch to the
+     * primary would have to let it go with what only it holds. Inside a transaction pgjdbc refuses
+     * the change itself (25001).
+     */
+    final boolean pinnedOnAReader(Connection physical) {
+        return onReader && physical != null && stateOf(physical) == TransactionState.IDLE;
+    }
+
     /** pgjdbc's transaction state of {@code physical} (no round trip); null when it is not pgjdbc's to ask. */
     private static TransactionState stateOf(Connection physical) {
         try {

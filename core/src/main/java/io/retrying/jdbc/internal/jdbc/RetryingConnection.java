@@ -426,6 +426,16 @@ public final class RetryingConnection extends TransactionCalls implements Failed
     final void routeFor(boolean readOnly) throws SQLException {
         // between transactions the physical connection in hand is let go (parked, or back to its pool)
         // and the call below dials the other role
+        if (dialer instanceof ReadRouting routing && pinnedBy != null && lost == null && !readOnly
+                && routing.pinnedOnAReader(physicalInHand())) {
+            // the writer's connection would not hold what only this standby's session has: refused, as a
+            // heal refuses, rather than a session that says read-write and fails every write (25006)
+            SessionRefused refused = new SessionRefused("setReadOnly(false) needs a connection to the primary, and the"
+                    + " session holds state only its connection to the standby has (" + pinnedBy + "). Call rollback()"
+                    + " to continue on a new connection without that state.", "08003");
+            markLost(refused);
+            throw refused;
+        }
         if (dialer instanceof ReadRouting routing && pinnedBy == null && lost == null) {
             Connection physical = physicalInHand();
             if (routing.switchFor(readOnly, physical)) {

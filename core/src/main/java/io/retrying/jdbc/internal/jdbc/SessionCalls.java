@@ -61,10 +61,11 @@ public abstract class SessionCalls extends PgConnectionExtensions implements Con
     /** Whether one of those statements called a function that may be the application's ({@link SqlScan#APPLICATION_CALL}). */
     private boolean calledApplicationCode;
     /**
-     * The same marks for the statements of the open transaction, kept apart when the session's
-     * values are checked ({@link RetryConfig#checksSessionValues}): a loss inside the transaction
-     * replays them on the new session, which must first be the one the transaction began on; they
-     * join the session's marks when it ends (unless a read after its COMMIT covers them).
+     * The same marks for the statements of the open transaction, kept apart: a loss inside the
+     * transaction replays them on the new session, which must first be the one the transaction began
+     * on; they join the session's marks when it ends (unless a read after its COMMIT covers them).
+     * Kept apart with or without named settings: a lost COMMIT resolved committed must ask about what
+     * the transaction's code may have left on the session that is gone (issue 36's matrix).
      */
     private boolean transactionUsed;
     private boolean transactionCalledApplicationCode;
@@ -152,7 +153,7 @@ public abstract class SessionCalls extends PgConnectionExtensions implements Con
 
     /** Whether a statement's marks are the open transaction's (see {@link #transactionUsed}). */
     private boolean marksTransaction() {
-        return config.checksSessionValues() && inTransaction();
+        return inTransaction();
     }
 
     /** Its reading ({@link SqlScan} flags) says it may change the session where the layer cannot see it. */

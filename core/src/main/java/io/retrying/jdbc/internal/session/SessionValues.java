@@ -125,6 +125,7 @@ public final class SessionValues {
                 return who;
             }
         }
+        Map<String, String> toSet = new java.util.LinkedHashMap<>();
         for (String name : names) {
             String value = known.get(name);
             if (same(value, now.get(name))) {
@@ -133,8 +134,25 @@ public final class SessionValues {
             if (!restore || value == null) {
                 return name;
             }
+            toSet.put(name, value);
+        }
+        if (toSet.isEmpty()) {
+            return null;
+        }
+        // set as the session's, outside any transaction: in manual commit, a set_config would wait in the
+        // implicit transaction, which a commit lookup's frame rolls back (issue 36's matrix: the tenant lost)
+        boolean manual = !fresh.getAutoCommit();
+        if (manual) {
+            fresh.setAutoCommit(true);
+        }
+        for (Map.Entry<String, String> setting : toSet.entrySet()) {
+            String name = setting.getKey();
+            String value = setting.getValue();
             ReportedSettings.set(fresh, name, value);
             session.reported(name, value, c -> ReportedSettings.set(c, name, value));
+        }
+        if (manual) {
+            fresh.setAutoCommit(false);
         }
         return null;
     }
