@@ -8,8 +8,10 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
+import org.postgresql.core.BaseConnection;
 
 /**
  * Every function a statement reaches, as the server resolved them, with their volatility read
@@ -36,8 +38,10 @@ import java.util.regex.Pattern;
  * session sees it) and nothing is left behind. It cannot be made on a hot standby or by a role
  * without the TEMP privilege: the walk then fails, and the statement is not proven.
  *
- * <p>What it cannot see: what a PL/pgSQL (or other procedural) function does inside, e.g. a STABLE
- * function that calls a VOLATILE writer; that function itself is judged by its declared volatility.
+ * <p>It reports the volatile functions it reaches with their oids: where nothing else stands in the
+ * way, {@link BodyProof} opens those of the application's own and walks their bodies in turn. What it
+ * cannot see: what a STABLE (or IMMUTABLE) PL/pgSQL function does inside, e.g. call a VOLATILE writer;
+ * such a function is judged by its declared volatility.
  */
 final class CatalogWalk {
 
@@ -60,24 +64,88 @@ final class CatalogWalk {
     }
 
     /**
-     * What makes {@code nativeSql} unproven (a volatile function it reaches, ...), or null when
-     * nothing does.
+     * What the walk found: why the SQL is not proven (null: nothing stands in the way), and, when
+     * only volatile functions of the application's own stand in the way, their oids, so that their
+     * bodies may be walked in turn ({@link BodyProof}).
+     */
+    record Walk(String refusal, List<Long> routines) {
+
+        static final Walk PROVEN = new Walk(null, List.of());
+
+        static Walk not(String refusal) {
+            return new Walk(refusal, List.of());
+        }
+
+        /** Only volatile functions stood in the way, each a routine whose body may be walked. */
+        boolean onlyRoutines() {
+            return refusal != null && !routines.isEmpty();
+        }
+    }
+
+    /** The most volatile functions one walk reports; more than {@link BodyProof}'s bound makes no difference. */
+    static final int MOST_ROUTINES = BodyProof.MOST_ROUTINES + 1;
+
+    /**
+     * What the walk of {@code nativeSql} found: what makes it unproven (a volatile function it
+     * reaches, ...), or {@link Walk#PROVEN}.
      *
      * @param harmless volatile {@code pg_catalog} functions accepted anyway (running them again
      *                 changes nothing in the database)
      * @throws SQLException when the transaction could not be rolled back: the connection is unusable
      */
-    static String unproven(Connection fresh, String nativeSql, List<String> parameterTypes, List<String> harmless)
-            throws SQLException {
-        // a frame of its own (it must create before it turns read-only), so not ReadOnlyFrame.ask: the
-        // layer's own question all the same, for a tracer (Telemetry)
-        return Telemetry.ownWork(LayerTelemetry.Work.QUESTION, () -> walk(fresh, nativeSql, parameterTypes, harmless));
-    }
-
-    private static String walk(Connection fresh, String nativeSql, List<String> parameterTypes, List<String> harmless)
+    static Walk statement(Connection fresh, String nativeSql, List<String> parameterTypes, List<String> harmless)
             throws SQLException {
         if (!nameable(parameterTypes)) {
-            return "a parameter of a type the proof cannot name: " + parameterTypes;
+            return Walk.not("a parameter of a type the proof cannot name: " + parameterTypes);
+        }
+        return body(fresh, String.join(", ", parameterTypes), nativeSql, harmless);
+    }
+
+    /**
+     * The walk of {@code body} (statements, each ended by {@code ;} but the last) parsed as the body
+     * of a temporary function with {@code parameters} (a parameter list, names and types): a
+     * statement's, or a routine's body read as SQL ({@link RoutineBody}).
+     */
+    static Walk body(Connection fresh, String parameters, String body, List<String> harmless) throws SQLException {
+        // a frame of its own (it must create before it turns read-only), so not ReadOnlyFrame.ask: the
+        // layer's own question all the same, for a tracer (Telemetry)
+        return Telemetry.ownWork(LayerTelemetry.Work.QUESTION, () -> walk(fresh, parameters, body, harmless));
+    }
+
+    /**
+     * The walk of the SQL-standard body ({@code BEGIN ATOMIC}) of {@code routine}: the server's own
+     * tree, nothing to make. Asked in a {@link ReadOnlyFrame}.
+     */
+    static Walk storedBody(Connection fresh, long routine, List<String> harmless) throws SQLException {
+        try {
+            return ReadOnlyFrame.ask(fresh, c -> {
+                try (PreparedStatement ps = c.prepareStatement(WALK_FROM_ROUTINE)) {
+                    ps.setLong(1, routine);
+                    ps.setArray(2, c.createArrayOf("text", harmless.toArray()));
+                    try (ResultSet rs = ps.executeQuery()) {
+                        return read(rs);
+                    }
+                }
+            });
+        } catch (SQLException refused) {
+            if (fresh.isClosed() || refused.getSQLState() == null || refused.getSQLState().startsWith("08")) {
+                throw refused;
+            }
+            return Walk.not("the server could not make the proof (SQLState " + refused.getSQLState() + ")");
+        }
+    }
+
+    private static Walk walk(Connection fresh, String parameters, String body, List<String> harmless)
+            throws SQLException {
+        String create = PlanCheck.MARK + "CREATE FUNCTION " + FUNCTION + "(" + parameters
+                + ") RETURNS void LANGUAGE sql BEGIN ATOMIC\n" + body + "\n;\nEND";
+        try {
+            if (PgjdbcSplit.singleNativeSql(fresh.unwrap(BaseConnection.class), create, false) == null) {
+                // the server would refuse the pieces anyway (extended protocol); not worth the round trips
+                return Walk.not("pgjdbc sends its body as more than one statement");
+            }
+        } catch (SQLException notPgjdbc) {
+            return Walk.not("not a pgjdbc connection");
         }
         try (Statement st = fresh.createStatement()) {
             st.setEscapeProcessing(false);
@@ -87,8 +155,7 @@ final class CatalogWalk {
                 // jit off: the walk's estimated cost is high enough for JIT, whose compilation costs
                 // about a second; SET LOCAL ends with the rollback
                 st.execute(PlanCheck.MARK + "BEGIN READ WRITE; SET LOCAL jit = off");
-                st.execute(PlanCheck.MARK + "CREATE FUNCTION " + FUNCTION + "(" + String.join(", ", parameterTypes)
-                        + ") RETURNS void LANGUAGE sql BEGIN ATOMIC\n" + nativeSql + "\n;\nEND");
+                st.execute(create);
                 // the function is made (parse analysis only: nothing of the application's runs); from here
                 // on the transaction cannot write (making it read-only is allowed at any point)
                 st.execute(PlanCheck.MARK + "SET TRANSACTION READ ONLY");
@@ -96,19 +163,39 @@ final class CatalogWalk {
                     Array allowed = fresh.createArrayOf("text", harmless.toArray());
                     ps.setArray(1, allowed);
                     try (ResultSet rs = ps.executeQuery()) {
-                        return rs.next() ? rs.getString(1) : null;
+                        return read(rs);
                     }
                 }
             } catch (SQLException refused) {
                 // the SQLState only: the server's words may quote the application's literals, and this
                 // reason reaches the log and the application's exception
-                return "the server could not make the proof (SQLState " + refused.getSQLState() + ")";
+                return Walk.not("the server could not make the proof (SQLState " + refused.getSQLState() + ")");
             } finally {
                 st.execute(PlanCheck.MARK + "ROLLBACK");
             }
         }
     }
 
+    /**
+     * The walk's rows: a refusal without an oid (a write, a foreign table) stands whatever else;
+     * otherwise the volatile functions, each with its oid.
+     */
+    private static Walk read(ResultSet rs) throws SQLException {
+        String firstVolatile = null;
+        List<Long> routines = new ArrayList<>();
+        while (rs.next()) {
+            String reason = rs.getString(1);
+            long oid = rs.getLong(2);
+            if (rs.wasNull()) {
+                return Walk.not(reason);
+            }
+            if (firstVolatile == null) {
+                firstVolatile = reason;
+            }
+            routines.add(oid);
+        }
+        return firstVolatile == null ? Walk.PROVEN : new Walk(firstVolatile, List.copyOf(routines));
+    }
 
     // tree: the statement's parse tree and every tree it reaches (views' rules, policies, domain
     // checks, SQL-standard function bodies); ref: every oid those trees name, by the field that
@@ -122,6 +209,11 @@ final class CatalogWalk {
      * parameter before the harmless names is that tree's text.
      */
     static final String WALK_FROM_TEXT = walkFrom("SELECT ?::text COLLATE \"C\"");
+
+    /** The walk from a routine's SQL-standard body: its parameters, the routine's oid, then the harmless names. */
+    private static final String WALK_FROM_ROUTINE = walkFrom("""
+                SELECT p.prosqlbody::text FROM pg_catalog.pg_proc p
+                 WHERE p.oid = ?::pg_catalog.oid AND p.prosqlbody IS NOT NULL""");
 
     /** The walk, from the trees {@code root} selects (one text column). */
     private static String walkFrom(String root) {
@@ -169,18 +261,19 @@ final class CatalogWalk {
                   CROSS JOIN LATERAL unnest(ARRAY[ty.typinput, ty.typoutput, ty.typreceive, ty.typsend,
                       ty.typsubscript]::oid[]) f
             )
-            (SELECT 'it writes or locks rows (a write, a writing CTE or FOR UPDATE/SHARE in its parse tree)'
+            (SELECT 'it writes or locks rows (a write, a writing CTE or FOR UPDATE/SHARE in its parse tree)', NULL::oid
                FROM tree WHERE t LIKE ANY (ARRAY['%:commandType 2 %', '%:commandType 3 %', '%:commandType 4 %',
                    '%:commandType 5 %', '%:commandType 6 %', '%:commandType 7 %', '%:hasModifyingCTE true%',
                    '%{ROWMARKCLAUSE%']) LIMIT 1)
             UNION ALL
-            (SELECT 'it reaches the volatile function ' || p.oid::regprocedure::text
+            (SELECT 'it reaches the volatile function ' || p.oid::regprocedure::text, p.oid
                FROM fn JOIN pg_catalog.pg_proc p ON p.oid = fn.oid
               WHERE p.provolatile = 'v'
-                AND NOT (p.pronamespace = 'pg_catalog'::regnamespace AND p.proname = ANY(?::text[]))
-              LIMIT 1)
+                AND NOT (p.pronamespace = 'pg_catalog'::regnamespace AND p.proname = ANY(?::text[]))""" + " LIMIT "
+            + MOST_ROUTINES + ")" + """
+
             UNION ALL
-            (SELECT 'it reads the foreign table ' || c.oid::regclass::text
+            (SELECT 'it reads the foreign table ' || c.oid::regclass::text, NULL::oid
                FROM ref JOIN pg_catalog.pg_class c ON c.oid = ref.o
               WHERE ref.k = 'relid' AND c.relkind = 'f' LIMIT 1)""";
 }

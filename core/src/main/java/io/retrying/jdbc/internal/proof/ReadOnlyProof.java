@@ -18,7 +18,9 @@ import org.postgresql.core.BaseConnection;
  *   <li>pgjdbc's own parser, with the connection's {@code standard_conforming_strings}, must send it
  *       as one statement ({@link PgjdbcSplit}), over the extended protocol;</li>
  *   <li>its plan ({@link PlanCheck}) must have no {@code ModifyTable} and no {@code LockRows};</li>
- *   <li>every function it reaches ({@link CatalogWalk}) must be non-volatile, read fresh.</li>
+ *   <li>every function it reaches ({@link CatalogWalk}) must be non-volatile, read fresh, or a
+ *       volatile SQL or PL/pgSQL function of the application's own whose body proves so in turn
+ *       ({@link BodyProof}).</li>
  * </ol>
  * A step that fails or cannot be made leaves the statement unproven: the caller surfaces 08007.
  * Costs about six round trips on the failure path; the happy path never comes here.
@@ -90,9 +92,12 @@ public final class ReadOnlyProof {
         // a hot standby cannot make the walk's temporary function, and cannot write at all: its own
         // tree, judged as in a read-only session (a new connection that reached a primary, a standby
         // promoted or another host, is judged as a primary's)
+        // on a primary, the volatile functions of the application's own it reaches are opened, their
+        // bodies walked as the statement was (BodyProof)
+        List<String> harmless = sessionReadOnly ? HARMLESS_READ_ONLY : HARMLESS;
         String unproven = StandbyProof.inRecovery(fresh)
                 ? StandbyProof.unproven(fresh, nativeSql, plan.parameterTypes(), HARMLESS_READ_ONLY)
-                : CatalogWalk.unproven(fresh, nativeSql, plan.parameterTypes(), sessionReadOnly ? HARMLESS_READ_ONLY : HARMLESS);
+                : BodyProof.unproven(fresh, CatalogWalk.statement(fresh, nativeSql, plan.parameterTypes(), harmless), harmless);
         return unproven == null ? Verdict.READ_ONLY : Verdict.not(unproven);
     }
 

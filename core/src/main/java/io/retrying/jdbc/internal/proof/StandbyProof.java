@@ -83,7 +83,7 @@ final class StandbyProof {
 
     /**
      * What makes {@code nativeSql} unproven, or null when nothing does; as
-     * {@link CatalogWalk#unproven}, on a standby.
+     * {@link CatalogWalk#statement}, on a standby.
      *
      * @throws SQLException when the frame could not be undone: the connection is unusable
      */
