@@ -61,6 +61,17 @@ public final class ReadOnlyProof {
      */
     public static Verdict prove(Connection fresh, String sql, Binder binder, boolean parameterized,
             boolean sessionReadOnly) throws SQLException {
+        return prove(fresh, sql, binder, parameterized, sessionReadOnly, true);
+    }
+
+    /**
+     * As {@link #prove(Connection, String, Binder, boolean, boolean)}; with {@code openBodies} false,
+     * a volatile function of the application's is not opened and leaves the statement unproven: a
+     * restore of a {@code set_config} must reach {@code pg_catalog.set_config} itself, not a function
+     * of the application's that calls it (the model knows only the names the statement's text sets).
+     */
+    public static Verdict prove(Connection fresh, String sql, Binder binder, boolean parameterized,
+            boolean sessionReadOnly, boolean openBodies) throws SQLException {
         BaseConnection pg;
         try {
             pg = fresh.unwrap(BaseConnection.class);
@@ -97,7 +108,8 @@ public final class ReadOnlyProof {
         List<String> harmless = sessionReadOnly ? HARMLESS_READ_ONLY : HARMLESS;
         String unproven = StandbyProof.inRecovery(fresh)
                 ? StandbyProof.unproven(fresh, nativeSql, plan.parameterTypes(), HARMLESS_READ_ONLY)
-                : BodyProof.unproven(fresh, CatalogWalk.statement(fresh, nativeSql, plan.parameterTypes(), harmless), harmless);
+                : openBodies ? BodyProof.unproven(fresh, CatalogWalk.statement(fresh, nativeSql, plan.parameterTypes(), harmless), harmless)
+                : CatalogWalk.statement(fresh, nativeSql, plan.parameterTypes(), harmless).refusal();
         return unproven == null ? Verdict.READ_ONLY : Verdict.not(unproven);
     }
 

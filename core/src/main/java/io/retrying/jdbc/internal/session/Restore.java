@@ -61,7 +61,7 @@ interface Restore {
                 }
                 ParameterLog binding = statement.binding();
                 Verdict verdict = ReadOnlyProof.prove(physical, statement.sql(),
-                        binding == null ? Binder.NONE : binding::applyTo, binding != null, false);
+                        binding == null ? Binder.NONE : binding::applyTo, binding != null, false, false);
                 if (!verdict.readOnly()) {
                     throw new UnprovenRestore(this, verdict.reason());
                 }
