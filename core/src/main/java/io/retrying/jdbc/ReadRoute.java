@@ -34,18 +34,7 @@ public record ReadRoute(Target target, String server, Reason reason) {
          * No reader could take the reads (each was down, no standby, or further behind than
          * {@code retry.readerMaxLagMs}): they fell back to the primary.
          */
-        NO_STANDBY_USABLE,
-        /**
-         * A standby, once it had replayed what the reads must see (the data source's commits, what
-         * earlier reads saw, a position carried in with {@code RetryingDataSource.readAfter}): the
-         * read waited for it, within {@code retry.readerWaitForWritesMs}.
-         */
-        WAITED_FOR_WRITES,
-        /**
-         * No standby had replayed what the reads must see within {@code retry.readerWaitForWritesMs}
-         * (or the position could not be learned): they run on the primary, which has it all.
-         */
-        BEHIND_WRITES
+        NO_STANDBY_USABLE
     }
 
     /**

@@ -2,7 +2,6 @@ package io.retrying.jdbc;
 
 import io.retrying.jdbc.internal.config.BreakerSettings;
 import io.retrying.jdbc.internal.config.PgTarget;
-import io.retrying.jdbc.internal.config.ReadPositions;
 import io.retrying.jdbc.internal.config.RetryConfig;
 import io.retrying.jdbc.internal.config.RetrySetting;
 import io.retrying.jdbc.internal.config.RetryingUrl;
@@ -69,11 +68,6 @@ public final class RetryingDataSource implements DataSource {
         static Resolved of(DataSource target, RetryConfig config, PgTarget where, DataSource readerPool) {
             DataSourceDialer dialer = new DataSourceDialer(target, null, null, where);
             return new Resolved(target, config, where, dialer, readerPool == null ? null : ReaderPool.of(dialer, readerPool));
-        }
-
-        /** What this data source's reads must see: its pool of readers' or its reader hosts'. */
-        ReadPositions positions() {
-            return readers != null ? readers.positions() : config.readers().positions();
         }
 
         Dialer dialer(String user, String password) {
@@ -144,35 +138,6 @@ public final class RetryingDataSource implements DataSource {
     public Connection getConnection(String username, String password) throws SQLException {
         Resolved r = resolve();
         return RetryingConnections.open(r.dialer(username, password), r.config);
-    }
-
-    /**
-     * Where this data source's reads stand (issue 39), as a token an application can carry to
-     * another data source, another instance (a cookie, a header) and hand to {@link #readAfter}
-     * there: reads routed to standbys ({@code retry.readers}) after that see every commit made
-     * through this data source before this call, and what its reads saw. The text of a WAL position
-     * ({@code 16/B374D848}). Costs one question to the primary when something was committed since
-     * the position was last learned, none otherwise.
-     *
-     * @throws SQLException the primary's failure to answer, or 22023 for a bad setting
-     */
-    public String readPosition() throws SQLException {
-        Resolved r = resolve();
-        return ReadPositions.text(RetryingConnections.readPosition(r.dialer, r.positions()));
-    }
-
-    /**
-     * Reads routed to standbys from now on see at least what {@code token} stands for
-     * ({@link #readPosition} of this data source or another over the same primary): a standby
-     * serves them once it has replayed that far, within {@code retry.readerWaitForWritesMs}, or they
-     * read from the primary. No round trip.
-     *
-     * @throws IllegalArgumentException naming the token when it is not one {@link #readPosition} returns
-     * @throws SQLException 22023 for a bad setting
-     */
-    public void readAfter(String token) throws SQLException {
-        long position = ReadPositions.parse(token);
-        resolve().positions().raise(position);
     }
 
     private Resolved resolve() throws SQLException {
@@ -398,14 +363,6 @@ public final class RetryingDataSource implements DataSource {
      */
     public void setReaders(String hostPorts) {
         setting(RetrySetting.READERS, hostPorts);
-    }
-
-    /**
-     * {@code retry.readerWaitForWritesMs} (issue 39): how long a read-only unit waits for a standby to
-     * replay the data source's commits before it reads from the primary (>= 0; 50), or {@code off}.
-     */
-    public void setReaderWaitForWritesMs(String waitMsOrOff) {
-        setting(RetrySetting.READER_WAIT_FOR_WRITES_MS, waitMsOrOff);
     }
 
     /** {@code retry.readerMaxLagMs}: how far behind the primary a reader may be when dialed (>= 0; 10000). */
@@ -704,21 +661,6 @@ public final class RetryingDataSource implements DataSource {
                 throw new IllegalArgumentException("readerMaxLag must be >= 0: " + maxLag);
             }
             this.readers = readers.withMaxLag(maxLag);
-            return this;
-        }
-
-        /**
-         * How long a read-only unit waits for a standby to replay the data source's commits (and what
-         * earlier reads saw) before it reads from the primary (issue 39); default 50 ms, zero for no
-         * wait; null turns the guarantee off (standbys serve reads within the lag bound only).
-         *
-         * @throws IllegalArgumentException when negative
-         */
-        public Builder readerWaitForWrites(Duration wait) {
-            if (wait != null && wait.isNegative()) {
-                throw new IllegalArgumentException("readerWaitForWrites must be >= 0 (or null for off): " + wait);
-            }
-            this.readers = readers.withWaitForWrites(wait);
             return this;
         }
 

@@ -66,10 +66,8 @@ import java.util.concurrent.locks.ReentrantLock;
  *   <li>{@code retrying.jdbc.reads.routed{target,reason}}: physical connections dialed for reads by a
  *       data source with reader hosts ({@code retry.readers}, {@link RetryListener#onReadRouted}):
  *       {@code target=standby, reason=read_only} for a standby, {@code target=primary,
- *       reason=no_standby_usable} when no reader could take them and they fell back to the primary;
- *       issue 39: {@code target=standby, reason=waited_for_writes} for a standby the read waited for
- *       until it replayed the data source's writes, {@code target=primary, reason=behind_writes} when
- *       none had within {@code retry.readerWaitForWritesMs}. Registered on the first route of each kind (a data source without readers has none).</li>
+ *       reason=no_standby_usable} when no reader could take them and they fell back to the primary.
+ *       Registered on the first route of each kind (a data source without readers has none).</li>
  * </ul>
  *
  * <p><b>Cost.</b> Every meter whose tags are known in advance is registered by {@link #bindTo}, so

@@ -42,10 +42,8 @@ import java.util.Locale;
  *   <li>{@code retrying.jdbc.circuit}: a server's circuit breaker changed state;</li>
  *   <li>{@code retrying.jdbc.read_routed}: a read-only connection took a physical connection for
  *       its reads (issue 27: {@code retry.readers} or a pool of readers): {@code retrying.jdbc.read.target}
- *       {@code standby} or {@code primary}, {@code retrying.jdbc.read.reason} {@code read_only},
- *       {@code no_standby_usable} (the reads fell back to the primary), {@code waited_for_writes} (a
- *       standby, once it replayed the data source's writes: issue 39) or {@code behind_writes} (the
- *       primary: no standby had replayed them within {@code retry.readerWaitForWritesMs}).</li>
+ *       {@code standby} or {@code primary}, {@code retrying.jdbc.read.reason} {@code read_only} or
+ *       {@code no_standby_usable} (the reads fell back to the primary).</li>
  * </ul>
  * Never a parameter value, a failure's message (a server message may quote data), a host, a user.
  *

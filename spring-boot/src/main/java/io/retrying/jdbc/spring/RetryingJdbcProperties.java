@@ -97,12 +97,6 @@ public class RetryingJdbcProperties {
     /** Whether reads run on the primary when no reader is up and within the lag bound. */
     private boolean readersFallBackToPrimary = true;
 
-    /**
-     * How long a read-only unit waits for a standby to replay the data source's commits before it
-     * reads on the primary (read your writes, issue 39); zero for no wait.
-     */
-    private Duration readerWaitForWrites = Duration.ofMillis(50);
-
     private final Idempotent idempotent = new Idempotent();
 
     /** {@code retrying.jdbc.idempotent.*}: the advice that runs {@code @Idempotent} bean methods again. */
@@ -261,14 +255,6 @@ public class RetryingJdbcProperties {
         this.readerMaxLag = nonNegative("reader-max-lag", readerMaxLag);
     }
 
-    public Duration getReaderWaitForWrites() {
-        return readerWaitForWrites;
-    }
-
-    public void setReaderWaitForWrites(Duration readerWaitForWrites) {
-        this.readerWaitForWrites = nonNegative("reader-wait-for-writes", readerWaitForWrites);
-    }
-
     public boolean isReadersFallBackToPrimary() {
         return readersFallBackToPrimary;
     }
@@ -339,8 +325,7 @@ public class RetryingJdbcProperties {
                 .resolveCommits(resolveCommits).sessionSettings(sessionSettings.toArray(String[]::new))
                 .resolveAutocommitWrites(resolveAutocommitWrites)
                 .breaker(breaker).breakerThreshold(breakerThreshold).breakerMaxOpen(breakerMaxOpen)
-                .readerMaxLag(readerMaxLag).readersFallBackToPrimary(readersFallBackToPrimary)
-                .readerWaitForWrites(readerWaitForWrites);
+                .readerMaxLag(readerMaxLag).readersFallBackToPrimary(readersFallBackToPrimary);
     }
 
     /** shared: the process-wide budget that scales with the work (the default); none; or a seed token bucket's capacity. */

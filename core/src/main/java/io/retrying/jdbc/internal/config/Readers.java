@@ -16,13 +16,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * @param maxLag how far behind the primary a reader may be, measured when it is dialed; longer and it
  *     is left for another
  * @param fallBackToPrimary whether reads go to the primary when no reader is up and within the lag bound
- * @param waitForWrites how long a read-only unit waits for a standby to replay what it must see
- *     (issue 39: the data source's commits, earlier reads, a token) before it reads from the primary;
- *     null when the guarantee is off ({@code retry.readerWaitForWritesMs=off})
- * @param positions what the reads of this data source must see, shared by its connections
  */
-public record Readers(List<Host> hosts, Duration maxLag, boolean fallBackToPrimary, AtomicInteger rotation,
-        Duration waitForWrites, ReadPositions positions) {
+public record Readers(List<Host> hosts, Duration maxLag, boolean fallBackToPrimary, AtomicInteger rotation) {
 
     /** One reader host. */
     public record Host(String host, int port) {
@@ -35,23 +30,13 @@ public record Readers(List<Host> hosts, Duration maxLag, boolean fallBackToPrima
     /** The default lag bound: a standby further behind than this is not read from. */
     public static final Duration DEFAULT_MAX_LAG = Duration.ofSeconds(10);
 
-    /** The default wait for a standby to replay the data source's writes: about a streaming standby's usual delay. */
-    public static final Duration DEFAULT_WAIT_FOR_WRITES = Duration.ofMillis(50);
-
     /** No readers: every connection runs on the URL's hosts. */
-    public static final Readers NONE = new Readers(List.of(), DEFAULT_MAX_LAG, true, new AtomicInteger(),
-            DEFAULT_WAIT_FOR_WRITES, new ReadPositions());
+    public static final Readers NONE = new Readers(List.of(), DEFAULT_MAX_LAG, true, new AtomicInteger());
 
     public Readers {
         hosts = List.copyOf(hosts);
         Objects.requireNonNull(maxLag, "maxLag");
         Objects.requireNonNull(rotation, "rotation");
-        Objects.requireNonNull(positions, "positions");
-    }
-
-    /** Whether reads wait for the data source's writes (issue 39): on unless {@code retry.readerWaitForWritesMs=off}. */
-    public boolean readsYourWrites() {
-        return waitForWrites != null;
     }
 
     public boolean none() {
@@ -114,21 +99,15 @@ public record Readers(List<Host> hosts, Duration maxLag, boolean fallBackToPrima
     }
 
     public Readers withHosts(List<Host> newHosts) {
-        // a data source of its own: its own rotation and its own positions
-        return new Readers(newHosts, maxLag, fallBackToPrimary, new AtomicInteger(), waitForWrites, new ReadPositions());
+        return new Readers(newHosts, maxLag, fallBackToPrimary, new AtomicInteger());
     }
 
     public Readers withMaxLag(Duration newMaxLag) {
-        return new Readers(hosts, newMaxLag, fallBackToPrimary, rotation, waitForWrites, positions);
+        return new Readers(hosts, newMaxLag, fallBackToPrimary, rotation);
     }
 
     public Readers withFallBackToPrimary(boolean fallBack) {
-        return new Readers(hosts, maxLag, fallBack, rotation, waitForWrites, positions);
-    }
-
-    /** {@code wait} null: the guarantee off. */
-    public Readers withWaitForWrites(Duration wait) {
-        return new Readers(hosts, maxLag, fallBackToPrimary, rotation, wait, positions);
+        return new Readers(hosts, maxLag, fallBack, rotation);
     }
 
     /** The readers in the order one dial tries them: each dial starts one further along. */

@@ -230,10 +230,6 @@ public record RetryConfig(
                 case READER_MAX_LAG_MS -> readers = readers.withMaxLag(
                         Duration.ofMillis(SettingValues.integer(setting, raw, 0, MAX_MILLIS)));
                 case READERS_FALL_BACK_TO_PRIMARY -> readers = readers.withFallBackToPrimary(SettingValues.bool(setting, raw));
-                case READER_WAIT_FOR_WRITES_MS -> readers = readers.withWaitForWrites(
-                        raw != null && (raw.trim().equalsIgnoreCase("off") || raw.trim().equalsIgnoreCase("false")) ? null
-                                : Duration.ofMillis(SettingValues.integer(setting, raw, 0, MAX_MILLIS,
-                                        "an integer >= 0 (milliseconds) or off")));
                 default -> throw new AssertionError(setting);
             }
         }

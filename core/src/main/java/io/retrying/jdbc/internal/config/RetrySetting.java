@@ -48,11 +48,7 @@ public enum RetrySetting {
             "How far behind the primary a reader may be when dialed, in milliseconds (>= 0); further and it is"
                     + " left for another"),
     READERS_FALL_BACK_TO_PRIMARY("retry.readersFallBackToPrimary", "true",
-            "Whether reads run on the primary when no reader is up and within the lag bound (true or false)"),
-    READER_WAIT_FOR_WRITES_MS("retry.readerWaitForWritesMs", "50",
-            "How long a read-only unit waits for a standby to replay the data source's commits (and what earlier"
-                    + " reads saw) before it reads from the primary, in milliseconds (>= 0; 0: no wait), or 'off' to"
-                    + " read standbys without that guarantee");
+            "Whether reads run on the primary when no reader is up and within the lag bound (true or false)");
 
     /** Every key starts with this. */
     public static final String PREFIX = "retry.";

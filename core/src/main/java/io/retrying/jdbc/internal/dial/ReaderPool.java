@@ -1,7 +1,6 @@
 package io.retrying.jdbc.internal.dial;
 
 import io.retrying.jdbc.internal.config.PgTarget;
-import io.retrying.jdbc.internal.config.ReadPositions;
 import java.sql.Connection;
 import java.sql.SQLException;
 import javax.sql.DataSource;
@@ -18,8 +17,6 @@ public final class ReaderPool implements Dialer {
     private final DataSourceDialer writer;
     private final DataSourceDialer readers;
     private final StandbyVerdicts verdicts;
-    /** What this data source's reads must see (issue 39), shared by its connections and credentials. */
-    private final ReadPositions positions;
     /**
      * What the writer's pool lends, learned from the first connection borrowed through this (a pool
      * lends every connection with its configured autocommit and read-only): the retrying connections
@@ -31,21 +28,18 @@ public final class ReaderPool implements Dialer {
     /** {@code writer} with the pool of readers {@code readerPool} beside it. */
     public static ReaderPool of(DataSourceDialer writer, DataSource readerPool) {
         return new ReaderPool(writer, new DataSourceDialer(readerPool, null, null, PgTarget.of(readerPool)),
-                new StandbyVerdicts(), new ReadPositions());
+                new StandbyVerdicts());
     }
 
-    private ReaderPool(DataSourceDialer writer, DataSourceDialer readers, StandbyVerdicts verdicts,
-            ReadPositions positions) {
+    private ReaderPool(DataSourceDialer writer, DataSourceDialer readers, StandbyVerdicts verdicts) {
         this.writer = writer;
         this.readers = readers;
         this.verdicts = verdicts;
-        this.positions = positions;
     }
 
     /** Both asked with {@code getConnection(user, password)}; the verdicts are the same. */
     public ReaderPool withCredentials(String user, String password) {
-        return new ReaderPool(writer.withCredentials(user, password), readers.withCredentials(user, password), verdicts,
-                positions);
+        return new ReaderPool(writer.withCredentials(user, password), readers.withCredentials(user, password), verdicts);
     }
 
     public DataSourceDialer writer() {
@@ -58,10 +52,6 @@ public final class ReaderPool implements Dialer {
 
     public StandbyVerdicts verdicts() {
         return verdicts;
-    }
-
-    public ReadPositions positions() {
-        return positions;
     }
 
     /**

@@ -38,8 +38,7 @@ public final class StandbyVerdicts {
     public static final int REST_SECONDS = 5;
     private static final long REST_NANOS = REST_SECONDS * 1_000_000_000L;
 
-    /** {@code replayed}: how far its standby was last known to have replayed (issue 39), 0 when not known. */
-    private record Verdict(WeakReference<Object> physical, long goodUntilNanos, long replayed) {
+    private record Verdict(WeakReference<Object> physical, long goodUntilNanos) {
     }
 
     private final AtomicReferenceArray<Verdict> slots = new AtomicReferenceArray<>(SLOTS);
@@ -77,27 +76,10 @@ public final class StandbyVerdicts {
         return v != null && v.physical.get() == key && System.nanoTime() - v.goodUntilNanos < 0 && stillStandby(key);
     }
 
-    /** {@code key}'s server is a standby {@code lagMs} behind, within {@code bound}, having replayed {@code replayed}. */
-    public void found(Object key, long lagMs, Duration bound, long replayed) {
+    /** {@code key}'s server is a standby {@code lagMs} behind, within {@code bound}. */
+    public void found(Object key, long lagMs, Duration bound) {
         long holds = Math.max(0, bound.toMillis() - lagMs) * 1_000_000L;
-        slots.set(slot(key), new Verdict(new WeakReference<>(key), System.nanoTime() + holds, replayed));
-    }
-
-    /**
-     * How far {@code key}'s standby was last known to have replayed; 0 when not known. Replay never
-     * goes back on one physical connection (a standby that restarts ends its sessions).
-     */
-    public long replayed(Object key) {
-        Verdict v = slots.get(slot(key));
-        return v != null && v.physical.get() == key ? v.replayed : 0;
-    }
-
-    /** {@code key}'s standby was asked again: it has replayed {@code replayed}. */
-    public void replayedNow(Object key, long replayed) {
-        Verdict v = slots.get(slot(key));
-        if (v != null && v.physical.get() == key && v.replayed < replayed) {
-            slots.compareAndSet(slot(key), v, new Verdict(v.physical, v.goodUntilNanos, replayed)); // lost race: asked again
-        }
+        slots.set(slot(key), new Verdict(new WeakReference<>(key), System.nanoTime() + holds));
     }
 
     private static boolean stillStandby(Object key) {

@@ -9,7 +9,6 @@ import io.retrying.jdbc.internal.events.RetryReporter;
 import io.retrying.jdbc.internal.session.HeldSettings;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.util.List;
 
 /**
  * Reads routed to the reader hosts of {@code retry.readers}, dialed by the layer itself with the
@@ -37,11 +36,9 @@ final class HostReadRouting extends ReadRouting {
     /** What the session had set on each parked one: undone when it is taken back. */
     private HeldSettings writerHeld = HeldSettings.NONE;
     private HeldSettings readerHeld = HeldSettings.NONE;
-    /** How far the reader in hand (or parked) was known to have replayed (issue 39); 0 when not known. */
-    private long readerReplayed;
 
     HostReadRouting(Dialer writer, HostDialer hosts, Readers readers, RetryReporter reporter, long connectionNumber) {
-        super(writer, readers, readers.positions(), reporter, connectionNumber);
+        super(writer, readers, reporter, connectionNumber);
         this.hosts = hosts;
     }
 
@@ -51,55 +48,23 @@ final class HostReadRouting extends ReadRouting {
             Connection parked = takeParkedWriter();
             return parked != null ? parked : writer.dial();
         }
-        // issue 39: what the reads must see, asked of the primary on the writer's parked connection when
-        // the data source committed since the last question
-        long needed = needed(() -> primaryPosition(writerToAsk(), positions));
-        long deadline = waitDeadline();
-        boolean behind = needed == UNKNOWN;
         Connection parked = takenBack(parkedReader, readerHeld);
-        long known = readerReplayed;
         parkedReader = null;
         readerHeld = HeldSettings.NONE;
-        String left = null;
         if (parked != null) {
-            if (behind) {
-                parkedReader = parked; // kept for a read that knows what it must see
-            } else {
-                long replayed = caughtUp(parked, known, needed, deadline);
-                if (replayed >= 0) {
-                    onReader = true;
-                    readerReplayed = replayed;
-                    if (waited) {
-                        routed(ReadRoute.Target.STANDBY, serverOf(parked), ReadRoute.Reason.WAITED_FOR_WRITES);
-                    }
-                    return parked;
-                }
-                behind = true; // it has not replayed them within the bound: another reader, or the primary
-                left = serverOf(parked);
-                writer.discard(parked);
-            }
+            onReader = true;
+            return parked;
         }
         SQLException none = null;
-        for (Readers.Host host : behind && needed == UNKNOWN ? List.<Readers.Host>of() : readers.order()) {
-            if (host.toString().equals(left)) {
-                continue;
-            }
+        for (Readers.Host host : readers.order()) {
             Connection c = null;
             try {
                 c = hosts.dial(host.host(), host.port());
-                StandbyCheck.Answer answer = StandbyCheck.ask(c, readers.maxLag());
-                String refusal = answer.refusal();
+                String refusal = StandbyCheck.ask(c, readers.maxLag()).refusal();
                 if (refusal == null) {
-                    // the wait's bound is the read's: a reader dialed after one that made it wait does not wait again
-                    long replayed = caughtUp(c, answer.replayed(), needed, behind ? System.nanoTime() : deadline);
-                    if (replayed >= 0) {
-                        onReader = true;
-                        readerReplayed = replayed;
-                        routed(ReadRoute.Target.STANDBY, host.toString(), standbyReason());
-                        return c;
-                    }
-                    behind = true;
-                    refusal = "has not replayed what the reads must see within " + readers.waitForWrites().toMillis() + " ms";
+                    onReader = true;
+                    routed(ReadRoute.Target.STANDBY, host.toString(), ReadRoute.Reason.READ_ONLY);
+                    return c;
                 }
                 writer.discard(c);
                 none = addTo(none, new SQLException("The reader " + host + " " + refusal, "08001"));
@@ -116,13 +81,11 @@ final class HostReadRouting extends ReadRouting {
         if (readers.fallBackToPrimary()) {
             onReader = false;
             Connection primary = writer.dial();
-            routed(ReadRoute.Target.PRIMARY, serverOf(primary),
-                    behind ? ReadRoute.Reason.BEHIND_WRITES : ReadRoute.Reason.NO_STANDBY_USABLE);
+            routed(ReadRoute.Target.PRIMARY, serverOf(primary), ReadRoute.Reason.NO_STANDBY_USABLE);
             return primary;
         }
         SQLException failed = new SQLException("No reader of " + readers.hosts() + " is up, a standby and within "
-                + readers.maxLag().toMillis() + " ms of the primary" + (behind ? ", and has replayed what the reads must see"
-                : "") + " (retry.readersFallBackToPrimary=false)", "08001");
+                + readers.maxLag().toMillis() + " ms of the primary (retry.readersFallBackToPrimary=false)", "08001");
         if (none != null) {
             failed.initCause(none);
         }
@@ -182,18 +145,6 @@ final class HostReadRouting extends ReadRouting {
         }
         Connection parked = takeParkedWriter();
         return parked != null ? parked : writer.dial(hosts);
-    }
-
-    /**
-     * The connection to the primary to ask its position on: the parked one, or, with none (the one in
-     * hand was not kept), a new one, parked for the switch back that would dial it anyway.
-     */
-    private Connection writerToAsk() throws SQLException {
-        if (parkedWriter == null || parkedWriter.isClosed()) {
-            parkedWriter = writer.dial();
-            writerHeld = HeldSettings.NONE;
-        }
-        return parkedWriter;
     }
 
     private Connection takeParkedWriter() throws SQLException {

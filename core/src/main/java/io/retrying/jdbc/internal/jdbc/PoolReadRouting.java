@@ -39,14 +39,12 @@ import java.sql.SQLTransientConnectionException;
  */
 final class PoolReadRouting extends ReadRouting {
 
-    private static final String NOT_REPLAYED = "has not replayed what the reads must see";
-
     private final ReaderPool pool;
     private final DataSourceDialer readerPool;
     private final StandbyVerdicts verdicts;
 
     PoolReadRouting(ReaderPool pool, Readers readers, RetryReporter reporter, long connectionNumber) {
-        super(pool.writer(), readers, pool.positions(), reporter, connectionNumber);
+        super(pool.writer(), readers, reporter, connectionNumber);
         this.pool = pool;
         this.readerPool = pool.readers();
         this.verdicts = pool.verdicts();
@@ -82,15 +80,7 @@ final class PoolReadRouting extends ReadRouting {
     private Connection read(DeadReplacements deadOnes) throws SQLException {
         SQLException why;
         Connection c = null;
-        // issue 39: what the reads must see, asked of the primary on a connection of the writer's pool (given
-        // back at once) when the data source committed since the last question
-        long needed = needed(this::askWritersPool);
-        long deadline = waitDeadline();
-        boolean behind = needed == UNKNOWN;
         try {
-            if (behind) {
-                throw new SQLException("The position the reads must see could not be learned from the primary", "08001");
-            }
             if (verdicts.poolResting()) {
                 throw new SQLTransientConnectionException("The pool of readers lent no connection a moment ago;"
                         + " reads leave it alone for " + StandbyVerdicts.REST_SECONDS + " s", "08001");
@@ -105,33 +95,16 @@ final class PoolReadRouting extends ReadRouting {
                 throw lentNothing;
             }
             Object key = StandbyVerdicts.key(c);
-            String refusal;
-            boolean standby = true;
             if (verdicts.usable(key)) {
-                long known = verdicts.replayed(key);
-                long replayed = caughtUp(c, known, needed, deadline);
-                if (replayed > known) {
-                    verdicts.replayedNow(key, replayed);
-                }
-                behind = replayed < 0;
-                refusal = behind ? NOT_REPLAYED : null;
-            } else {
-                StandbyCheck.Answer answer = StandbyCheck.ask(c, readers.maxLag());
-                refusal = answer.refusal();
-                standby = answer.standby();
-                if (refusal == null) {
-                    long replayed = caughtUp(c, answer.replayed(), needed, deadline);
-                    verdicts.found(key, answer.lagMs(), readers.maxLag(), Math.max(replayed, answer.replayed()));
-                    behind = replayed < 0;
-                    refusal = behind ? NOT_REPLAYED : null;
-                }
-            }
-            if (refusal == null) {
                 return taken(c);
             }
-            why = new SQLException("The reader " + serverOf(c) + " " + refusal
-                    + (behind ? " within " + readers.waitForWrites().toMillis() + " ms" : ""), "08001");
-            if (standby) {
+            StandbyCheck.Answer answer = StandbyCheck.ask(c, readers.maxLag());
+            if (answer.refusal() == null) {
+                verdicts.found(key, answer.lagMs(), readers.maxLag());
+                return taken(c);
+            }
+            why = new SQLException("The reader " + serverOf(c) + " " + answer.refusal(), "08001");
+            if (answer.standby()) {
                 giveBack(c, readerPool);
             } else {
                 readerPool.discard(c);
@@ -151,29 +124,14 @@ final class PoolReadRouting extends ReadRouting {
                     + readers.maxLag().toMillis() + " ms of the primary (readersFallBackToPrimary=false)", "08001", why);
         }
         Connection primary = write(deadOnes);
-        routed(ReadRoute.Target.PRIMARY, serverOf(primary),
-                behind ? ReadRoute.Reason.BEHIND_WRITES : ReadRoute.Reason.NO_STANDBY_USABLE);
+        routed(ReadRoute.Target.PRIMARY, serverOf(primary), ReadRoute.Reason.NO_STANDBY_USABLE);
         return primary;
     }
 
     private Connection taken(Connection reader) {
         onReader = true;
-        routed(ReadRoute.Target.STANDBY, serverOf(reader), standbyReason());
+        routed(ReadRoute.Target.STANDBY, serverOf(reader), ReadRoute.Reason.READ_ONLY);
         return reader;
-    }
-
-    /** The primary's position, asked on a connection borrowed from the writer's pool and given back at once. */
-    private long askWritersPool() throws SQLException {
-        Connection primary = writer.dial();
-        long position;
-        try {
-            position = primaryPosition(primary, positions);
-        } catch (SQLException | RuntimeException failed) {
-            writer.discard(primary);
-            throw failed;
-        }
-        giveBack(primary, writer);
-        return position;
     }
 
     /**

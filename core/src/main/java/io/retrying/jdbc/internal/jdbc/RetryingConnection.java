@@ -400,14 +400,8 @@ public final class RetryingConnection extends TransactionCalls implements Failed
         if ((flags & (SqlScan.SESSION | SqlScan.CONFIG | SqlScan.PINS | SqlScan.TX_CONTROL | SqlScan.CALLS)) != 0) {
             noteEffects(statement, op, flags, sql);
             readValuesAfter(flags);
-            if (dialer instanceof ReadRouting routing) {
-                routing.settingsRan(sql); // issue 39: synchronous_commit=off makes commits return before their flush
-            }
         }
         journaled(statement, op, flags, sql, intArg, arg, result, physical);
-        if (dialer instanceof ReadRouting routing && (session.autoCommit() || (flags & SqlScan.TX_CONTROL) != 0)) {
-            routing.ranOnPrimary(); // issue 39: it may have committed; a count, no round trip (nothing without readers)
-        }
         config.policy().succeeded();
         if (run != null) {
             reporter.recovered(run.recoveredEvent());
@@ -425,13 +419,6 @@ public final class RetryingConnection extends TransactionCalls implements Failed
     @Override
     final boolean lostInHand() {
         return lost != null && !closed;
-    }
-
-    @Override
-    final void committed() {
-        if (dialer instanceof ReadRouting routing) {
-            routing.ranOnPrimary();
-        }
     }
 
     /** Issue 27: with reader hosts, read-only runs on a standby, read-write on the primary. */

@@ -16,7 +16,6 @@ import io.retrying.jdbc.internal.events.RetryReporter;
 import io.retrying.jdbc.internal.failure.Recovery;
 import io.retrying.jdbc.internal.retry.Run;
 import io.retrying.jdbc.internal.retry.Waits;
-import io.retrying.jdbc.internal.config.ReadPositions;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
@@ -94,28 +93,6 @@ public final class RetryingConnections {
             connection.urlNote = driverDialer.agentNote(connection);
         }
         return connection;
-    }
-
-    /**
-     * Issue 39: the position the reads of a data source must see, covering its commits so far: the
-     * primary's WAL position asked on a connection from {@code writer} (given back at once) when
-     * commits ran since it was last learned; no round trip otherwise.
-     */
-    public static long readPosition(Dialer writer, ReadPositions positions) throws SQLException {
-        long commits = positions.uncovered();
-        if (commits >= 0) {
-            Connection primary = writer.dial();
-            long position;
-            try {
-                position = ReadRouting.primaryPosition(primary, positions);
-            } catch (SQLException | RuntimeException failed) {
-                writer.discard(primary);
-                throw failed;
-            }
-            primary.close();
-            positions.learned(commits, position);
-        }
-        return positions.mark();
     }
 
     /** The id events and logs give connection number {@code number}. */

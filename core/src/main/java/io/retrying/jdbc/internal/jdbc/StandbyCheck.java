@@ -1,6 +1,5 @@
 package io.retrying.jdbc.internal.jdbc;
 
-import io.retrying.jdbc.internal.config.ReadPositions;
 import io.retrying.jdbc.internal.proof.ReadOnlyFrame;
 import io.retrying.jdbc.internal.proof.ReadOnlyProof;
 import java.sql.Connection;
@@ -20,15 +19,7 @@ final class StandbyCheck {
 
     private static final String LAG = ReadOnlyProof.MARK + "SELECT pg_catalog.pg_is_in_recovery(),"
             + " CASE WHEN pg_catalog.pg_last_wal_receive_lsn() IS NOT DISTINCT FROM pg_catalog.pg_last_wal_replay_lsn()"
-            + " THEN 0 ELSE extract(epoch FROM pg_catalog.now() - pg_catalog.pg_last_xact_replay_timestamp()) * 1000 END,"
-            + " pg_catalog.pg_last_wal_replay_lsn()::pg_catalog.text";
-
-    /** How far the standby replayed (issue 39): what a read there sees at least. */
-    private static final String REPLAYED = ReadOnlyProof.MARK
-            + "SELECT pg_catalog.pg_is_in_recovery(), pg_catalog.pg_last_wal_replay_lsn()::pg_catalog.text";
-
-    /** A server that is no standby (promoted) has no replay position: nothing it serves may be trusted for one. */
-    static final long NOT_A_STANDBY = -1;
+            + " THEN 0 ELSE extract(epoch FROM pg_catalog.now() - pg_catalog.pg_last_xact_replay_timestamp()) * 1000 END";
 
     /**
      * What the server answered.
@@ -36,9 +27,8 @@ final class StandbyCheck {
      * @param refusal why the reads may not run there, or null when they may
      * @param standby whether the server is in recovery (a promoted one is not, for good)
      * @param lagMs the lag measured, in ms (0 when unknown or no standby)
-     * @param replayed how far it had replayed, as an LSN's number (0 when unknown or no standby)
      */
-    record Answer(String refusal, boolean standby, long lagMs, long replayed) {
+    record Answer(String refusal, boolean standby, long lagMs) {
     }
 
     private StandbyCheck() {
@@ -49,34 +39,18 @@ final class StandbyCheck {
             try (Statement st = physical.createStatement(); ResultSet rs = st.executeQuery(LAG)) {
                 rs.next();
                 if (!rs.getBoolean(1)) {
-                    return new Answer("is not a standby (promoted?)", false, 0, 0);
+                    return new Answer("is not a standby (promoted?)", false, 0);
                 }
-                String lsn = rs.getString(3);
-                long replayed = lsn == null ? 0 : ReadPositions.parse(lsn);
                 double lag = rs.getDouble(2);
                 if (rs.wasNull()) {
                     // WAL waits to be replayed and no transaction was replayed since it started: unknown
-                    return new Answer("has WAL to replay and has replayed no transaction to date its lag by", true, 0, replayed);
+                    return new Answer("has WAL to replay and has replayed no transaction to date its lag by", true, 0);
                 }
                 long lagMs = (long) lag;
                 return lagMs > bound.toMillis()
                         ? new Answer("lags " + lagMs + " ms behind the primary, more than " + bound.toMillis() + " ms",
-                                true, lagMs, replayed)
-                        : new Answer(null, true, lagMs, replayed);
-            }
-        });
-    }
-
-    /**
-     * How far {@code c}'s standby has replayed, as an LSN's number: one question in a read-only
-     * frame; {@link #NOT_A_STANDBY} when its server left recovery.
-     */
-    static long replayed(Connection c) throws SQLException {
-        return ReadOnlyFrame.ask(c, physical -> {
-            try (Statement st = physical.createStatement(); ResultSet rs = st.executeQuery(REPLAYED)) {
-                rs.next();
-                String lsn = rs.getString(2);
-                return !rs.getBoolean(1) || lsn == null ? NOT_A_STANDBY : ReadPositions.parse(lsn);
+                                true, lagMs)
+                        : new Answer(null, true, lagMs);
             }
         });
     }

@@ -438,11 +438,7 @@ public abstract class TransactionCalls extends SessionCalls {
         }
         commits().commit();
         endTransaction(true);
-        committed();
     }
-
-    /** A COMMIT returned: the reads routed after it must see it (issue 39). */
-    abstract void committed();
 
     /**
      * Rolls back. After a loss that could not be healed transparently, this is the application's

@@ -87,8 +87,6 @@ class RetryConfigTest {
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
             "retry.maxAttempts|-1|Invalid value for retry.maxAttempts: \"-1\" (must be an integer >= 1)",
-            "retry.readerWaitForWritesMs|-1|Invalid value for retry.readerWaitForWritesMs: \"-1\" (must be an integer >= 0 (milliseconds) or off)",
-            "retry.readerWaitForWritesMs|50ms|Invalid value for retry.readerWaitForWritesMs: \"50ms\" (must be an integer >= 0 (milliseconds) or off)",
             "retry.maxAttempts|0|Invalid value for retry.maxAttempts: \"0\" (must be an integer >= 1)",
             "retry.maxAttempts|three|Invalid value for retry.maxAttempts: \"three\" (must be an integer >= 1)",
             "retry.maxAttempts|99999999999|Invalid value for retry.maxAttempts: \"99999999999\" (must be <= 2147483647)",
